@@ -1,0 +1,279 @@
+"""The record model: a TGN session as typed, positioned data (pydantic v2).
+
+A ``Record`` is one session: its tags and its hands. Every element keeps the line and column where it
+stood in the source so that findings can point into the file; equality ignores those positions, so a
+record read back from its own canonical text equals the original. Tags are kept as written (the typed
+view is in ``SessionInfo``/``HandInfo`` properties, checked by the reader), so vendor tags and comments
+survive a round trip.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from recorder.cards import CallField, CardField, SuitField
+
+_POSITION = frozenset({"line", "column"})
+
+
+class Node(BaseModel):
+    """An element of a record with its place in the source (0 when it was not read from text)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    line: int = 0
+    column: int = 0
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        fields = type(self).model_fields
+        return all(
+            getattr(self, name) == getattr(other, name) for name in fields if name not in _POSITION
+        )
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+class LineNode(Node):
+    """An element that is a whole line: it carries the ``;`` comments around it."""
+
+    before: list[str] = Field(default_factory=list)
+    """Whole-line ``;`` comments just above this line, in order."""
+    remark: str | None = None
+    """The ``;`` comment at the end of this line."""
+
+
+class Tag(LineNode):
+    """A tag pair ``[Name "value"]``."""
+
+    name: str
+    value: str
+
+
+class DealtCard(Node):
+    """One card of a ``deal`` line; ``card`` is ``None`` for ``-`` (not seen)."""
+
+    card: CardField | None = None
+    comments: list[str] = Field(default_factory=list)
+
+
+class DealLine(LineNode):
+    """``deal S: ...`` — what seat S was dealt, as far as the recorder saw it."""
+
+    seat: int
+    cards: list[DealtCard] = Field(default_factory=list)
+    split: bool = False
+    """Whether the source wrote ``|`` after the first four cards (29)."""
+
+
+class Bid(Node):
+    """One ``seat:call`` of the calling; the position is that of the call token."""
+
+    seat: int
+    call: CallField
+    comments: list[str] = Field(default_factory=list)
+
+
+class Bidding(LineNode):
+    """All calls of a hand in the order spoken (several ``bid`` lines are joined)."""
+
+    bids: list[Bid] = Field(default_factory=list)
+
+
+class TrumpLine(LineNode):
+    """``trump 9H``, ``trump ?H`` (suit only) or ``trump -`` (not seen)."""
+
+    card: CardField | None = None
+    suit: SuitField | None = None
+    comments: list[str] = Field(default_factory=list)
+
+
+ActionKind = Literal["ask", "show", "jodi", "jodi?", "kot", "kot?"]
+
+
+class Action(Node):
+    """An action in a turn, before its card; ``answer`` is set for ``jodi?`` and ``kot?``."""
+
+    kind: ActionKind
+    answer: bool | None = None
+    comments: list[str] = Field(default_factory=list)
+
+    @property
+    def token(self) -> str:
+        if self.answer is None:
+            return self.kind
+        return f"{self.kind}={'yes' if self.answer else 'no'}"
+
+
+Glyph = Literal["!", "?", "!!", "??", "!?", "?!"]
+
+
+class Turn(Node):
+    """One player's turn in a trick: actions, then one card.
+
+    ``seat`` is ``None`` when the source left the ``seat:`` prefix out and it is not yet worked out
+    (``replay.normalize`` fills it). ``card`` is ``None`` for a turn with no card (``jodi?=no``) or
+    a card not seen (``unseen``, written ``-``). The position is that of the card (or of the turn's
+    first token when it has no card).
+    """
+
+    seat: int | None
+    actions: list[Action] = Field(default_factory=list)
+    card: CardField | None = None
+    unseen: bool = False
+    glyph: Glyph | None = None
+    called: bool = False
+    """``^``: the table called an irregularity on this card."""
+    comments: list[str] = Field(default_factory=list)
+
+    def has(self, kind: ActionKind) -> Action | None:
+        """The first action of this kind in the turn, if any."""
+        return next((action for action in self.actions if action.kind == kind), None)
+
+
+class Trick(LineNode):
+    """A trick line ``n. turn turn ...``; ``star`` is the ``*`` that ends the record by agreement."""
+
+    number: int
+    turns: list[Turn] = Field(default_factory=list)
+    star: bool = False
+    comments: list[str] = Field(default_factory=list)
+    """Brace comments after the trick number."""
+
+
+class PairLine(LineNode):
+    """``pair S`` (29): seat S declares King and Queen of trumps after trick ``after_trick``."""
+
+    seat: int
+    after_trick: int
+
+
+RedealReason = Literal["no-points", "no-trump", "same-suit", "four-jacks", "misdeal", "all-passed"]
+
+
+class RedealLine(LineNode):
+    """``redeal REASON``: the hand was thrown in and dealt again."""
+
+    reason: RedealReason
+
+
+class PenaltyLine(LineNode):
+    """``penalty TEAM N why``: game points the table awarded to a team (28, 29)."""
+
+    team: str
+    points: int
+    reason: str = ""
+
+
+class Hand(Node):
+    """One hand: its tags and body lines, in canonical order. The position is its ``[Hand]`` tag."""
+
+    tags: list[Tag] = Field(default_factory=list)
+    deals: list[DealLine] = Field(default_factory=list)
+    bidding: Bidding | None = None
+    trump: TrumpLine | None = None
+    tricks: list[Trick] = Field(default_factory=list)
+    pairs: list[PairLine] = Field(default_factory=list)
+    redeal: RedealLine | None = None
+    penalties: list[PenaltyLine] = Field(default_factory=list)
+    after: list[str] = Field(default_factory=list)
+    """Whole-line comments after the hand's last line."""
+
+    def tag(self, name: str) -> Tag | None:
+        return _find_tag(self.tags, name)
+
+    @property
+    def number(self) -> int:
+        tag = self.tag("Hand")
+        return int(tag.value) if tag and tag.value.isdigit() else 0
+
+    @property
+    def dealer(self) -> int | None:
+        """The ``Dealer`` tag's seat, or ``None`` when the hand leaves it to the rules."""
+        tag = self.tag("Dealer")
+        return int(tag.value) if tag and tag.value.strip().isdigit() else None
+
+    @property
+    def result(self) -> str | None:
+        tag = self.tag("Result")
+        return tag.value if tag else None
+
+    @property
+    def bids(self) -> list[Bid]:
+        return self.bidding.bids if self.bidding else []
+
+    def deal_of(self, seat: int) -> DealLine | None:
+        return next((deal for deal in self.deals if deal.seat == seat), None)
+
+
+class Record(Node):
+    """A TGN session: one table, fixed seats, any number of hands."""
+
+    tags: list[Tag] = Field(default_factory=list)
+    hands: list[Hand] = Field(default_factory=list)
+    after: list[str] = Field(default_factory=list)
+    """Whole-line comments after the last tag when the file has no hands."""
+
+    def tag(self, name: str) -> Tag | None:
+        return _find_tag(self.tags, name)
+
+    @property
+    def game(self) -> str:
+        tag = self.tag("Game")
+        return tag.value.strip() if tag else ""
+
+    @property
+    def players(self) -> list[str]:
+        tag = self.tag("Players")
+        return split_list(tag.value) if tag else []
+
+    @property
+    def teams(self) -> list[str]:
+        """The two team names, team 1 (odd seats) first; ``A, B`` when the file gives none."""
+        tag = self.tag("Teams")
+        return split_list(tag.value) if tag else ["A", "B"]
+
+    @property
+    def rules(self) -> dict[str, str]:
+        """The ``Rules`` switches as written (keys lower case)."""
+        tag = self.tag("Rules")
+        return parse_pairs(tag.value) if tag else {}
+
+    def team_scores(self, name: str) -> dict[str, int]:
+        """A starting-score tag (``Coolies``, ``Flags``, ``Points``) by team name, 0 by default."""
+        start = {team: 0 for team in self.teams}
+        tag = self.tag(name)
+        if tag:
+            start.update({team: int(value) for team, value in parse_pairs(tag.value).items()})
+        return start
+
+    def player(self, seat: int) -> str:
+        """The name at a seat, or ``seat N`` when the file does not give one."""
+        names = self.players
+        return names[seat - 1] if 1 <= seat <= len(names) else f"seat {seat}"
+
+    def to_json(self, **kwargs: Any) -> str:
+        return self.model_dump_json(**kwargs)
+
+
+def _find_tag(tags: list[Tag], name: str) -> Tag | None:
+    return next((tag for tag in tags if tag.name == name), None)
+
+
+def split_list(value: str) -> list[str]:
+    """Split a comma-separated tag value, trimming each item."""
+    return [item.strip() for item in value.split(",")] if value.strip() else []
+
+
+def parse_pairs(value: str) -> dict[str, str]:
+    """Read ``key=value, key=value``; items without ``=`` are skipped (the reader reports them)."""
+    pairs: dict[str, str] = {}
+    for item in split_list(value):
+        key, sep, val = item.partition("=")
+        if sep:
+            pairs[key.strip()] = val.strip()
+    return pairs
