@@ -38,6 +38,8 @@ class HandResult:
     outcome: Outcome
     penalties: tuple[Penalty, ...] = ()
     findings: tuple[Finding, ...] = field(default=())
+    all_tricks: bool = False
+    """Whether the calling team took every trick of the hand (29: ``all-tricks-wins``)."""
 
     @property
     def calling_team(self) -> int | None:
