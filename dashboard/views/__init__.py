@@ -1,0 +1,1 @@
+"""Pure view builders of the dashboard: HTML, tables and plotly figures, no Streamlit."""

@@ -1,0 +1,75 @@
+"""Cards drawn in HTML and CSS: faces with coloured suits, backs for cards nobody saw.
+
+Every piece of text that comes from a file (names, comments) goes through ``escape`` so that it is
+shown as the characters written, never interpreted as HTML.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+
+from recorder.cards import Card, Suit
+
+#: Four colours, so that suits stay apart at a glance on a small screen.
+SUIT_COLOURS: dict[Suit, str] = {
+    Suit.SPADES: "#1d2433",
+    Suit.HEARTS: "#c62828",
+    Suit.DIAMONDS: "#c2410c",
+    Suit.CLUBS: "#15803d",
+}
+
+RANK_LABELS = {"T": "10"}
+
+
+def escape(value: object) -> str:
+    """Text from a file, safe to place inside HTML (quotes included)."""
+    return html.escape(str(value), quote=True)
+
+
+def card_label(card: Card) -> str:
+    """The card as people say it: ``10♥``, ``J♠``."""
+    return RANK_LABELS.get(card.rank, card.rank) + card.suit.symbol
+
+
+def suit_html(suit: Suit) -> str:
+    """A suit symbol in its colour."""
+    return f'<span class="tp-suit" style="color:{SUIT_COLOURS[suit]}">{suit.symbol}</span>'
+
+
+def card_face(card: Card, *, marked: bool = False, note: str | None = None) -> str:
+    """A face-up card; ``marked`` rings it (the winning card of a trick), ``note`` is a tooltip."""
+    rank = RANK_LABELS.get(card.rank, card.rank)
+    classes = "tp-card tp-face" + (" tp-marked" if marked else "")
+    title = escape(note if note is not None else card.code)
+    return (
+        f'<span class="{classes}" data-card="{card.code}" title="{title}" '
+        f'style="color:{SUIT_COLOURS[card.suit]}">'
+        f'<span class="tp-rank">{rank}</span><span class="tp-pip">{card.suit.symbol}</span></span>'
+    )
+
+
+def card_back(*, note: str = "a card not seen") -> str:
+    """A face-down card."""
+    return f'<span class="tp-card tp-back" title="{escape(note)}"></span>'
+
+
+def card_row(cards: Iterable[Card], unknown: int = 0) -> str:
+    """A hand: the known cards face up, then ``unknown`` backs."""
+    faces = "".join(card_face(card) for card in cards)
+    backs = "".join(card_back() for _ in range(unknown))
+    return f'<span class="tp-cards">{faces}{backs}</span>'
+
+
+CARD_CSS = """
+.tp-card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
+  width:2.3em;height:3.2em;margin:0.1em;border-radius:0.3em;border:1px solid #9ca3af;
+  background:#fff;font-weight:700;line-height:1;box-shadow:0 1px 2px rgba(0,0,0,.25);
+  vertical-align:middle;font-family:system-ui,-apple-system,'Segoe UI',sans-serif}
+.tp-card .tp-rank{font-size:1.05em}
+.tp-card .tp-pip{font-size:1.15em}
+.tp-back{background:repeating-linear-gradient(45deg,#1e3a8a 0 4px,#2563eb 4px 8px);
+  border-color:#1e3a8a}
+.tp-marked{outline:3px solid #f59e0b;outline-offset:1px}
+.tp-cards{display:inline-flex;flex-wrap:wrap;justify-content:center}
+"""

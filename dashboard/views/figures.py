@@ -1,0 +1,218 @@
+"""Plotly figures of the Scores and Players pages, built from the view modules' data frames."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from dashboard.views.scores import RUNNING_LABELS, Milestone
+
+#: Team 1 (odd seats) and team 2 (even seats).
+TEAM_COLOURS = ("#dc2626", "#2563eb")
+OUTCOME_COLOURS = {"made": "#16a34a", "lost": "#dc2626"}
+OTHER_OUTCOME_COLOUR = "#9ca3af"
+
+
+def team_colour(teams: Sequence[str], team: str) -> str:
+    """The colour of a team: team 1 red, team 2 blue, whatever the teams are called."""
+    return TEAM_COLOURS[list(teams).index(team) % len(TEAM_COLOURS)] if team in teams else "#6b7280"
+
+
+def running_figure(
+    series: pd.DataFrame, keys: Sequence[str], teams: Sequence[str], marks: Sequence[Milestone]
+) -> go.Figure:
+    """A step chart per running score (one row each), with a dotted line at every flag or set."""
+    figure = make_subplots(
+        rows=len(keys),
+        cols=1,
+        shared_xaxes=True,
+        vertical_spacing=0.08,
+        subplot_titles=[RUNNING_LABELS[key] for key in keys],
+    )
+    for row, key in enumerate(keys, start=1):
+        label = RUNNING_LABELS[key]
+        for team in teams:
+            rows = series[series["team"] == team].sort_values("hand")
+            figure.add_trace(
+                go.Scatter(
+                    x=rows["hand"],
+                    y=rows[key],
+                    name=team,
+                    legendgroup=team,
+                    showlegend=row == 1,
+                    mode="lines+markers",
+                    line={"shape": "hv", "color": team_colour(teams, team), "width": 3},
+                    hovertemplate=f"{label} after hand %{{x}}: %{{y}}<extra>{team}</extra>",
+                ),
+                row=row,
+                col=1,
+            )
+        figure.update_yaxes(title_text=label, rangemode="tozero", row=row, col=1)
+    for mark in marks:
+        figure.add_vline(
+            x=mark.hand,
+            line_dash="dot",
+            line_color=team_colour(teams, mark.team),
+            annotation_text=f"{mark.team} {mark.name}",
+            annotation_position="top left",
+        )
+    figure.update_xaxes(title_text="after hand", dtick=1, row=len(keys), col=1)
+    figure.update_layout(
+        height=220 + 200 * len(keys),
+        margin={"l": 40, "r": 20, "t": 40, "b": 40},
+        legend={"orientation": "h", "y": -0.15},
+        hovermode="x unified",
+    )
+    return figure
+
+
+def calls_figure(calls: pd.DataFrame) -> go.Figure:
+    """The callers' points in every hand as bars coloured by outcome, against the target needed."""
+    figure = go.Figure()
+    for outcome, rows in calls.groupby("outcome", sort=False):
+        figure.add_trace(
+            go.Bar(
+                x=rows["hand"],
+                y=rows["points"],
+                name=f"points taken ({outcome})",
+                marker_color=OUTCOME_COLOURS.get(str(outcome), OTHER_OUTCOME_COLOUR),
+                customdata=rows[["caller", "call"]],
+                hovertemplate="hand %{x}: %{customdata[0]} called %{customdata[1]}, "
+                "took %{y}<extra></extra>",
+            )
+        )
+    figure.add_trace(
+        go.Scatter(
+            x=calls["hand"],
+            y=calls["target"],
+            name="target",
+            mode="markers",
+            marker={"symbol": "line-ew-open", "size": 26, "color": "#111827", "line": {"width": 3}},
+            hovertemplate="hand %{x}: target %{y}<extra></extra>",
+        )
+    )
+    figure.update_layout(
+        height=360,
+        barmode="overlay",
+        margin={"l": 40, "r": 20, "t": 30, "b": 40},
+        legend={"orientation": "h", "y": -0.2},
+        xaxis={"title": "hand", "dtick": 1},
+        yaxis={"title": "callers' points", "rangemode": "tozero"},
+    )
+    return figure
+
+
+SEVERITY_COLOURS = {"error": "#dc2626", "warning": "#f59e0b", "note": "#6b7280"}
+
+
+def levels_figure(calls: pd.DataFrame) -> go.Figure:
+    """One player's calls by level: made and lost side by side (the game named when several)."""
+    several = calls["game"].nunique() > 1
+    labels = [
+        f"{g}: {lv}" if several else lv for g, lv in zip(calls["game"], calls["level"], strict=True)
+    ]
+    figure = go.Figure(
+        [
+            go.Bar(x=labels, y=calls[column], name=column, marker_color=OUTCOME_COLOURS[column])
+            for column in ("made", "lost")
+        ]
+    )
+    figure.update_layout(
+        barmode="group",
+        height=320,
+        margin={"l": 40, "r": 20, "t": 30, "b": 40},
+        xaxis={"title": "call", "type": "category"},
+        yaxis={"title": "calls", "dtick": 1, "rangemode": "tozero"},
+        legend={"orientation": "h", "y": -0.25},
+    )
+    return figure
+
+
+def margin_figure(points: pd.DataFrame) -> go.Figure:
+    """Points taken against the target of every call, with the line where the call is just made."""
+    figure = go.Figure()
+    for outcome, rows in points.groupby("outcome", sort=False):
+        figure.add_trace(
+            go.Scatter(
+                x=rows["target"],
+                y=rows["points"],
+                mode="markers",
+                name=str(outcome),
+                marker={
+                    "size": 11,
+                    "color": OUTCOME_COLOURS.get(str(outcome), OTHER_OUTCOME_COLOUR),
+                },
+                customdata=rows[["session", "hand", "call"]],
+                hovertemplate="%{customdata[0]} hand %{customdata[1]}: called %{customdata[2]}, "
+                "took %{y} for %{x}<extra></extra>",
+            )
+        )
+    if len(points):
+        low, high = int(points["target"].min()), int(points["target"].max())
+        figure.add_trace(
+            go.Scatter(
+                x=[low, high],
+                y=[low, high],
+                mode="lines",
+                name="just made",
+                line={"dash": "dot", "color": "#111827"},
+                hoverinfo="skip",
+            )
+        )
+    figure.update_layout(
+        height=340,
+        margin={"l": 40, "r": 20, "t": 30, "b": 40},
+        xaxis={"title": "target"},
+        yaxis={"title": "points taken", "rangemode": "tozero"},
+        legend={"orientation": "h", "y": -0.25},
+    )
+    return figure
+
+
+def findings_figure(findings: pd.DataFrame) -> go.Figure:
+    """How often each finding code named the player, coloured by severity."""
+    ordered = findings.sort_values("count")
+    figure = go.Figure(
+        go.Bar(
+            x=ordered["count"],
+            y=ordered["code"],
+            orientation="h",
+            marker_color=[
+                SEVERITY_COLOURS.get(s, OTHER_OUTCOME_COLOUR) for s in ordered["severity"]
+            ],
+            hovertemplate="%{y}: %{x}<extra></extra>",
+        )
+    )
+    figure.update_layout(
+        height=120 + 28 * max(len(ordered), 1),
+        margin={"l": 40, "r": 20, "t": 30, "b": 40},
+        xaxis={"title": "findings", "dtick": 1},
+    )
+    return figure
+
+
+def success_figure(summary: pd.DataFrame) -> go.Figure:
+    """Every player's share of calls made, with the number of calls on each bar."""
+    rows = summary[summary["calls"] > 0]
+    figure = go.Figure(
+        go.Bar(
+            x=rows["player"],
+            y=rows["made %"],
+            text=[
+                f"{made}/{calls}" for made, calls in zip(rows["made"], rows["calls"], strict=True)
+            ],
+            textposition="outside",
+            marker_color="#2563eb",
+            hovertemplate="%{x}: %{y}% of calls made<extra></extra>",
+        )
+    )
+    figure.update_layout(
+        height=340,
+        margin={"l": 40, "r": 20, "t": 30, "b": 40},
+        yaxis={"title": "calls made (%)", "range": [0, 110]},
+        xaxis={"type": "category"},
+    )
+    return figure

@@ -1,0 +1,111 @@
+"""The Scores page's data and figures: running scores, flag and set moments, the per-hand table."""
+
+from __future__ import annotations
+
+from dashboard.views.figures import calls_figure, running_figure
+from dashboard.views.scores import (
+    Milestone,
+    call_points,
+    chart_keys,
+    hand_table,
+    milestones,
+    running_series,
+)
+from recorder.cards import Call, Suit
+from recorder.model import Record, Tag
+from replay.outcome import HandResult
+from replay.scoring import score_session
+
+
+def session(game: str, players: str, **tags: str) -> Record:
+    written = {"Game": game, "Players": players, "Teams": "Red, Blue", **tags}
+    return Record(tags=[Tag(name=name, value=value) for name, value in written.items()])
+
+
+FORTY = session("40", "Anil, Biju, Chitra, Dev, Eli, Faiz")
+
+
+def result(
+    hand: int, caller: int, call: str, points: int, outcome: str, **extra: object
+) -> HandResult:
+    values: dict[str, object] = {
+        "hand": hand,
+        "dealer": (hand + 4) % 6 + 1,
+        "caller": caller,
+        "call": Call.parse(call, honours=True),
+        "trump": Suit.HEARTS,
+        "special": None,
+        "target": Call.parse(call, honours=True).value,
+        "callers_points": points,
+        "outcome": outcome,
+    }
+    values.update(extra)
+    return HandResult(**values)  # type: ignore[arg-type]
+
+
+def test_coolie_series_of_the_example_session() -> None:
+    # TGN.md §8: Chitra (seat 3, Red) calls 24 and makes it with 40 points; Blue takes 1 coolie.
+    score = score_session(FORTY, [result(1, 3, "24", 40, "made")])
+    series = running_series(score)
+    assert chart_keys(score) == ["coolies", "flags"]
+    after = series[series["hand"] == 1].set_index("team")
+    assert after.loc["Red", "coolies"] == 0 and after.loc["Blue", "coolies"] == 1
+    start = series[series["hand"] == 0]
+    assert list(start["coolies"]) == [0, 0]
+
+
+def test_flag_resets_both_teams_and_is_marked() -> None:
+    # Blue holds 6; Red makes an Honours call, so Blue takes 3 more and reaches 7: a flag.
+    record = session("40", "Anil, Biju, Chitra, Dev, Eli, Faiz", Coolies="Red=0, Blue=6")
+    score = score_session(record, [result(1, 1, "H", 33, "made")])
+    series = running_series(score)
+    after = series[series["hand"] == 1].set_index("team")
+    assert after.loc["Blue", "flags"] == 1 and after.loc["Red", "flags"] == 0
+    assert after.loc["Blue", "coolies"] == 0 and after.loc["Red", "coolies"] == 0
+    assert series[series["hand"] == 0].set_index("team").loc["Blue", "coolies"] == 6
+    marks = milestones(series)
+    assert marks == [Milestone(1, "Blue", "flag")]
+    figure = running_figure(series, chart_keys(score), score.teams, marks)
+    steps = [trace for trace in figure.data if trace.line.shape == "hv"]
+    assert len(steps) == 4  # coolies and flags, for each team
+    assert any("Blue flag" in (shape.text or "") for shape in figure.layout.annotations)
+
+
+def test_game_points_and_sets_in_29() -> None:
+    record = session("29", "Anil, Biju, Chitra, Dev", Points="Red=5, Blue=0")
+    hands = [result(1, 1, "18", 20, "made", dealer=4), result(2, 2, "20", 10, "lost", dealer=1)]
+    score = score_session(record, hands)
+    series = running_series(score)
+    assert chart_keys(score) == ["points", "sets"]
+    after_first = series[series["hand"] == 1].set_index("team")
+    assert after_first.loc["Red", "sets"] == 1 and after_first.loc["Red", "points"] == 0
+    after_second = series[series["hand"] == 2].set_index("team")
+    assert after_second.loc["Blue", "points"] == -1
+    assert milestones(series) == [Milestone(1, "Red", "set")]
+
+
+def test_hand_table_names_the_players_and_the_outcome() -> None:
+    score = score_session(FORTY, [result(1, 3, "24", 40, "made"), result(2, 2, "H2", 20, "lost")])
+    table = hand_table(score, FORTY)
+    first, second = table.to_dict("records")
+    assert first["Caller"] == "Chitra" and first["Dealer"] == "Faiz"
+    assert first["Points / target"] == "40 / 24" and first["Outcome"] == "made"
+    assert first["Coolies"] == "0 – 1"
+    assert second["Call"] == "H2" and second["Trump"] == "♥" and second["Outcome"] == "lost"
+    assert "Blue" in second["How"]
+
+
+def test_calls_figure_sets_points_against_targets() -> None:
+    hands = [
+        result(1, 3, "24", 40, "made"),
+        result(2, 2, "H2", 20, "lost"),
+        result(3, 1, "20", 0, "redeal", callers_points=None),
+    ]
+    score = score_session(FORTY, hands)
+    calls = call_points(score, FORTY)
+    assert list(calls["hand"]) == [1, 2]
+    figure = calls_figure(calls)
+    bars = {trace.name: list(trace.y) for trace in figure.data if trace.type == "bar"}
+    assert bars == {"points taken (made)": [40], "points taken (lost)": [20]}
+    target = next(trace for trace in figure.data if trace.name == "target")
+    assert list(target.y) == [24, 32]
