@@ -6,9 +6,9 @@ shown as the characters written, never interpreted as HTML.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 
+from dashboard.views.text import escape
 from recorder.cards import Card, Suit
 
 #: Four colours, so that suits stay apart at a glance on a small screen.
@@ -20,11 +20,6 @@ SUIT_COLOURS: dict[Suit, str] = {
 }
 
 RANK_LABELS = {"T": "10"}
-
-
-def escape(value: object) -> str:
-    """Text from a file, safe to place inside HTML (quotes included)."""
-    return html.escape(str(value), quote=True)
 
 
 def card_label(card: Card) -> str:

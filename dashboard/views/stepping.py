@@ -1,0 +1,98 @@
+"""Moving through a replayed hand, and the moment shown as URL parameters.
+
+A hand's replay is a list of steps (one per event: a call, the trump put down, a card, a reveal).
+The controls move by one step or to the end of a trick; the position lives in the URL as
+``?session=…&hand=…&step=…&seat=…`` so that a link shows everyone the same moment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from urllib.parse import urlencode
+
+
+class Move(StrEnum):
+    """A control of the Replay page; the value is the widget key the keyboard shortcuts click."""
+
+    FIRST = "step-first"
+    PREVIOUS_TRICK = "step-previous-trick"
+    PREVIOUS_CARD = "step-previous-card"
+    NEXT_CARD = "step-next-card"
+    NEXT_TRICK = "step-next-trick"
+    LAST = "step-last"
+
+
+def trick_ends(tricks: Sequence[int | None]) -> list[int]:
+    """The steps at which a trick is complete: the last step of each run of one trick number.
+
+    ``tricks`` gives, for every step, the trick its event belongs to (``None`` for the calling).
+    """
+    return [
+        index
+        for index, trick in enumerate(tricks)
+        if trick is not None and (index + 1 == len(tricks) or tricks[index + 1] != trick)
+    ]
+
+
+def move(step: int, how: Move, tricks: Sequence[int | None]) -> int:
+    """The step a control leads to from ``step`` in a hand whose steps belong to ``tricks``."""
+    last = max(len(tricks) - 1, 0)
+    if how is Move.FIRST:
+        return 0
+    if how is Move.LAST:
+        return last
+    if how is Move.PREVIOUS_CARD:
+        return max(step - 1, 0)
+    if how is Move.NEXT_CARD:
+        return min(step + 1, last)
+    ends = trick_ends(tricks)
+    if how is Move.NEXT_TRICK:
+        return next((end for end in ends if end > step), last)
+    return next((end for end in reversed(ends) if end < step), 0)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A moment of a session: which session, which hand (from 1), which step, seen by which seat."""
+
+    session: str | None = None
+    hand: int = 1
+    step: int = 0
+    seat: int | None = None
+
+    def to_params(self) -> dict[str, str]:
+        """The URL parameters of this moment (the seat only when one is chosen)."""
+        params = {"session": self.session or "", "hand": str(self.hand), "step": str(self.step)}
+        if self.seat is not None:
+            params["seat"] = str(self.seat)
+        return params
+
+    def query(self) -> str:
+        """The URL query string of this moment, ``?`` included."""
+        return "?" + urlencode(self.to_params())
+
+
+def _number(text: str | None, lowest: int) -> int | None:
+    if text is None or not text.strip().isdigit():
+        return None
+    value = int(text.strip())
+    return value if value >= lowest else None
+
+
+def parse_position(params: Mapping[str, str]) -> Position:
+    """Read a moment from URL parameters; anything missing or unreadable takes its default."""
+    session = params.get("session") or None
+    hand = _number(params.get("hand"), 1) or 1
+    step = _number(params.get("step"), 0) or 0
+    seat = _number(params.get("seat"), 1)
+    return Position(session, hand, step, seat)
+
+
+def clamp(position: Position, hands: int, steps: int, players: int) -> Position:
+    """The nearest moment that exists: ``hands`` hands in the session, ``steps`` in this hand."""
+    hand = min(max(position.hand, 1), max(hands, 1))
+    step = min(position.step, max(steps - 1, 0))
+    seat = position.seat if position.seat is not None and position.seat <= players else None
+    return Position(position.session, hand, step, seat)

@@ -1,0 +1,18 @@
+"""Text from a file made safe to show: escaped for HTML and for Markdown, shown as written."""
+
+from __future__ import annotations
+
+import html
+import re
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
+
+
+def escape(value: object) -> str:
+    """Text from a file, safe to place inside HTML (quotes included)."""
+    return html.escape(str(value), quote=True)
+
+
+def escape_markdown(value: object) -> str:
+    """Text from a file, safe inside Streamlit Markdown: every special character backslashed."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", str(value))
