@@ -1,0 +1,37 @@
+"""Fill in every turn's seat: a TGN turn may leave out ``seat:`` (TGN.md §5.4).
+
+The first turn of a trick belongs to the player who should lead (the winner of the trick before,
+which only the replay knows), every other turn to the seat after the previous turn.
+"""
+
+from __future__ import annotations
+
+from recorder.model import Hand, Record
+from replay.engine import replay_session
+
+
+def normalize(record: Record) -> Record:
+    """The same record with every ``Turn.seat`` filled where the record allows it."""
+    if not any(
+        turn.seat is None for hand in record.hands for trick in hand.tricks for turn in trick.turns
+    ):
+        return record
+    replayed = replay_session(record)
+    hands = list(record.hands)
+    for hand_replay in replayed.hands:
+        hands[hand_replay.index] = _with_seats(hand_replay.hand, hand_replay.seats)
+    return record.model_copy(update={"hands": hands})
+
+
+def _with_seats(hand: Hand, seats: list[list[int | None]]) -> Hand:
+    tricks = []
+    for index, trick in enumerate(hand.tricks):
+        filled = seats[index] if index < len(seats) else []
+        turns = [
+            turn.model_copy(update={"seat": filled[place]})
+            if turn.seat is None and place < len(filled)
+            else turn
+            for place, turn in enumerate(trick.turns)
+        ]
+        tricks.append(trick.model_copy(update={"turns": turns}))
+    return hand.model_copy(update={"tricks": tricks})

@@ -1,0 +1,69 @@
+"""Helpers for the engine tests: TGN snippets read with the real reader, and finding lookups.
+
+A test writes only the hand's body; ``replay_text`` adds the session tags of the game and the
+``[Hand]`` tags, reads the text with ``recorder.loads`` and replays it.
+"""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+import recorder
+from recorder.model import Record
+from replay import Finding, HandReplay, SessionReplay, normalize, replay_session
+
+PLAYERS = {
+    "40": "Anil, Biju, Chitra, Dev, Eli, Faiz",
+    "28": "Anil, Biju, Chitra, Dev, Eli, Faiz",
+    "29": "Anil, Biju, Chitra, Dev",
+}
+
+
+def tgn(game: str, body: str, *, dealer: int | None = None, rules: str = "", tags: str = "") -> str:
+    """A one-hand session of ``game`` around ``body`` (dealer: the last seat by default)."""
+    seat = dealer if dealer is not None else (6 if game != "29" else 4)
+    head = f'[Game "{game}"]\n[Players "{PLAYERS[game]}"]\n[Teams "Red, Blue"]\n'
+    if rules:
+        head += f'[Rules "{rules}"]\n'
+    hand = f'\n[Hand "1"]\n[Dealer "{seat}"]\n{tags}'
+    return head + hand + dedent(body).strip() + "\n"
+
+
+def read(text: str) -> Record:
+    return normalize(recorder.loads(text))
+
+
+def replay_text(text: str, overrides: dict[str, str] | None = None) -> SessionReplay:
+    return replay_session(read(text), overrides)
+
+
+def replay_one(
+    game: str, body: str, *, dealer: int | None = None, rules: str = "", tags: str = ""
+) -> tuple[HandReplay, str]:
+    """Replay a one-hand snippet; gives the hand's replay and the full text (for positions)."""
+    text = tgn(game, body, dealer=dealer, rules=rules, tags=tags)
+    return replay_text(text).hands[0], text
+
+
+def codes(findings: list[Finding]) -> list[str]:
+    return [finding.code for finding in findings]
+
+
+def only(findings: list[Finding], code: str) -> Finding:
+    """The single finding with ``code``; fails when there is none or more than one."""
+    chosen = [finding for finding in findings if finding.code == code]
+    assert len(chosen) == 1, f"expected one {code}, got {[f.message for f in findings]}"
+    return chosen[0]
+
+
+def where(text: str, marker: str, offset: int = 0) -> tuple[int, int]:
+    """1-based line and column of ``marker`` (plus ``offset`` characters) in ``text``."""
+    index = text.index(marker) + offset
+    assert text.count(marker) == 1, f"marker {marker!r} is not unique"
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return line, column
+
+
+def at(finding: Finding) -> tuple[int, int]:
+    return finding.line, finding.column
