@@ -1,0 +1,207 @@
+"""What the archive refuses before it stores an event: what cannot be at any table.
+
+A card outside the game's pack, a seat outside 1..N, a card played twice in one hand, a hand line
+with no hand open, an undo with nothing to undo. Whether play follows the rules is the engine's
+business (``replay``), not the archive's: it stores what happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from recorder.archive.events import (
+    CommentWritten,
+    Corrected,
+    DealSeen,
+    Event,
+    HandStarted,
+    PairDeclared,
+    SessionCreated,
+    TrickStarted,
+    TrumpPlaced,
+    TurnPlayed,
+)
+from recorder.archive.fold import LogState
+from recorder.cards import Card
+from recorder.games import GAMES, GameSpec
+from recorder.model import Tag
+
+#: The kinds of event that belong to an open hand.
+_HAND_KINDS = frozenset(
+    {"deal", "call", "trump", "trick", "turn", "star", "pair", "redeal", "penalty", "hand-end"}
+)
+
+
+def refusal(state: LogState, event: Event, *, live: bool = True) -> str | None:
+    """Why ``event`` cannot follow the log whose state is ``state``, or ``None`` when it can.
+
+    ``live`` adds the check that a card is not played twice in a hand; an imported record keeps
+    such a card for the engine to report (``duplicate-card``).
+    """
+    if isinstance(event, SessionCreated) or state.game is None:
+        return _session_refusal(state, event) or _text_refusal(event)
+    if event.kind in _HAND_KINDS and not state.hand_open:
+        return f"no hand is open for this {event.kind} event: start a hand first"
+    return _text_refusal(event) or _CHECKS.get(event.kind, _nothing)(state, state.game, event, live)
+
+
+def _session_refusal(state: LogState, event: Event) -> str | None:
+    if not isinstance(event, SessionCreated):
+        return "the session has not been created yet"
+    if state.game is not None:
+        return "the session is already created"
+    game = next((tag.value.strip() for tag in event.tags if tag.name == "Game"), None)
+    if game is None:
+        return "a session needs a Game tag (40, 28 or 29)"
+    if game not in GAMES:
+        return f"unknown game {game!r} (games: {', '.join(GAMES)})"
+    return None
+
+
+def _nothing(state: LogState, game: GameSpec, event: Any, live: bool) -> str | None:
+    return None
+
+
+def _hand(state: LogState, game: GameSpec, event: HandStarted, live: bool) -> str | None:
+    return next(
+        (
+            _seat_refusal(game, int(tag.value), "dealer")
+            for tag in event.tags
+            if tag.name == "Dealer" and tag.value.strip().isdigit()
+        ),
+        None,
+    )
+
+
+def _deal(state: LogState, game: GameSpec, event: DealSeen, live: bool) -> str | None:
+    cards = (dealt.card for dealt in event.cards if dealt.card is not None)
+    return _seat_refusal(game, event.seat) or _pack_refusal(game, cards)
+
+
+def _seat_only(state: LogState, game: GameSpec, event: Any, live: bool) -> str | None:
+    return _seat_refusal(game, event.seat)
+
+
+def _trump(state: LogState, game: GameSpec, event: TrumpPlaced, live: bool) -> str | None:
+    hand = state.current_hand
+    if hand is not None and hand["trump"] is not None:
+        return "this hand already has its trump card; undo it to change it"
+    return _pack_refusal(game, [event.card] if event.card else [])
+
+
+def _trick(state: LogState, game: GameSpec, event: TrickStarted, live: bool) -> str | None:
+    return None if event.number >= 1 else f"trick number {event.number}: tricks count from 1"
+
+
+def _turn(state: LogState, game: GameSpec, event: TurnPlayed, live: bool) -> str | None:
+    if event.trick < 1:
+        return f"trick number {event.trick}: tricks count from 1"
+    if event.seat is not None and (refused := _seat_refusal(game, event.seat)):
+        return refused
+    if event.card is None:
+        return None
+    if refused := _pack_refusal(game, [event.card]):
+        return refused
+    if live and event.card in state.cards_played(len(state.hands) - 1):
+        return f"{event.card} has already been played in this hand"
+    return None
+
+
+def _star(state: LogState, game: GameSpec, event: Any, live: bool) -> str | None:
+    hand = state.current_hand
+    return None if hand and hand["tricks"] else "a star ends a trick, and this hand has none yet"
+
+
+def _pair(state: LogState, game: GameSpec, event: PairDeclared, live: bool) -> str | None:
+    if event.after_trick < 0:
+        return f"pair after trick {event.after_trick}: tricks count from 1"
+    return _seat_refusal(game, event.seat)
+
+
+def _redeal(state: LogState, game: GameSpec, event: Any, live: bool) -> str | None:
+    hand = state.current_hand
+    return "this hand is already thrown in" if hand and hand["redeal"] else None
+
+
+def _comment(state: LogState, game: GameSpec, event: CommentWritten, live: bool) -> str | None:
+    if event.place == "end" and state.last_line is None:
+        return "there is no line yet for an end-of-line comment"
+    return None
+
+
+def _undo(state: LogState, game: GameSpec, event: Any, live: bool) -> str | None:
+    return None if state.undoable else "there is nothing to undo"
+
+
+def _correct(state: LogState, game: GameSpec, event: Corrected, live: bool) -> str | None:
+    turn = state.turns.get(event.target)
+    if turn is None:
+        return (
+            f"event {event.target} is not a turn that stands: only a played card can be corrected"
+        )
+    if refused := _pack_refusal(game, [event.card]):
+        return refused
+    if event.card in state.cards_played(turn.hand_index, except_seq=event.target):
+        return f"{event.card} has already been played in hand {turn.hand_index + 1}"
+    return None
+
+
+def _seat_refusal(game: GameSpec, seat: int, role: str = "seat") -> str | None:
+    if 1 <= seat <= game.players:
+        return None
+    return f"{role} {seat} is impossible: game {game.name} has seats 1..{game.players}"
+
+
+def _pack_refusal(game: GameSpec, cards: Iterable[Card]) -> str | None:
+    return next(
+        (
+            f"{card} is not a card of game {game.name} (ranks {game.ranks_text})"
+            for card in cards
+            if not game.has(card)
+        ),
+        None,
+    )
+
+
+def _text_refusal(event: Event) -> str | None:
+    """Comments must fit the notation: one line, and no ``}`` inside braces."""
+    texts = [*_brace_comments(event), *(tag.value for tag in getattr(event, "tags", []))]
+    if isinstance(event, CommentWritten):
+        texts.append(event.text)
+    for tag in getattr(event, "tags", []):
+        texts.extend(_tag_comments(tag))
+    if any("\n" in text or "\r" in text for text in texts):
+        return "a comment or tag value must fit on one line"
+    if any("}" in text for text in _brace_comments(event)):
+        return "a brace comment cannot hold '}'"
+    return None
+
+
+def _brace_comments(event: Event) -> list[str]:
+    comments = list(getattr(event, "comments", []))
+    for action in getattr(event, "actions", []):
+        comments.extend(action.comments)
+    for dealt in getattr(event, "cards", []):
+        comments.extend(dealt.comments)
+    return comments
+
+
+def _tag_comments(tag: Tag) -> list[str]:
+    return [*tag.before, *([tag.remark] if tag.remark is not None else [])]
+
+
+_CHECKS: dict[str, Callable[[LogState, GameSpec, Any, bool], str | None]] = {
+    "hand": _hand,
+    "deal": _deal,
+    "call": _seat_only,
+    "trump": _trump,
+    "trick": _trick,
+    "turn": _turn,
+    "star": _star,
+    "pair": _pair,
+    "redeal": _redeal,
+    "comment": _comment,
+    "undo": _undo,
+    "correct": _correct,
+}

@@ -1,0 +1,259 @@
+"""The events of the archive's log: one small immutable value per thing that happened at the table.
+
+A session is stored as these events in the order they were recorded; ``fold`` turns them back into a
+``Record``. Each event is JSON on disk (its ``kind`` in a column of its own, the rest as payload).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from recorder.cards import CallField, CardField, SuitField
+from recorder.model import Action, DealtCard, Glyph, RedealReason, Tag
+
+
+class ArchiveError(Exception):
+    """The archive refused an event or could not reach its database; the message says why."""
+
+
+class EventBase(BaseModel):
+    """What every event shares: it is frozen and strict about its fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SessionCreated(EventBase):
+    """The first event of every session: the session tags as written (``Game`` among them)."""
+
+    kind: Literal["session"] = "session"
+    tags: list[Tag]
+
+
+class HandStarted(EventBase):
+    """A new hand begins; its tags as written (``Hand``, ``Dealer`` ...)."""
+
+    kind: Literal["hand"] = "hand"
+    tags: list[Tag]
+
+    @classmethod
+    def numbered(cls, number: int, dealer: int | None = None) -> HandStarted:
+        """The usual start of a hand: ``[Hand "n"]`` and, when given, ``[Dealer "s"]``."""
+        tags = [Tag(name="Hand", value=str(number))]
+        if dealer is not None:
+            tags.append(Tag(name="Dealer", value=str(dealer)))
+        return cls(tags=tags)
+
+
+class DealSeen(EventBase):
+    """A ``deal`` line: the cards the recorder saw a seat dealt (``None`` for one not seen)."""
+
+    kind: Literal["deal"] = "deal"
+    seat: int
+    cards: list[DealtCard]
+    split: bool = False
+
+
+class CallMade(EventBase):
+    """One call of the calling, by a seat."""
+
+    kind: Literal["call"] = "call"
+    seat: int
+    call: CallField
+    comments: list[str] = Field(default_factory=list)
+
+
+class TrumpPlaced(EventBase):
+    """The face-down card: the card, only its suit, or neither (not seen)."""
+
+    kind: Literal["trump"] = "trump"
+    card: CardField | None = None
+    suit: SuitField | None = None
+    comments: list[str] = Field(default_factory=list)
+
+
+class TrickStarted(EventBase):
+    """A new trick line, with the brace comments on its number; a turn also opens one implicitly."""
+
+    kind: Literal["trick"] = "trick"
+    number: int
+    comments: list[str] = Field(default_factory=list)
+
+
+class TurnPlayed(EventBase):
+    """One turn of trick ``trick``: the seat's actions, then its card, as in ``model.Turn``."""
+
+    kind: Literal["turn"] = "turn"
+    trick: int
+    seat: int | None
+    actions: list[Action] = Field(default_factory=list)
+    card: CardField | None = None
+    unseen: bool = False
+    glyph: Glyph | None = None
+    called: bool = False
+    comments: list[str] = Field(default_factory=list)
+
+
+class StarAgreed(EventBase):
+    """``*`` on the last trick: the table ended the record by agreement (a claim or concession)."""
+
+    kind: Literal["star"] = "star"
+
+
+class PairDeclared(EventBase):
+    """``pair S`` (29): a seat declares King and Queen of trumps after a trick."""
+
+    kind: Literal["pair"] = "pair"
+    seat: int
+    after_trick: int
+
+
+class Redealt(EventBase):
+    """``redeal REASON``: the hand was thrown in."""
+
+    kind: Literal["redeal"] = "redeal"
+    reason: RedealReason
+
+
+class PenaltyAwarded(EventBase):
+    """``penalty TEAM N why``: game points the table awarded to a team."""
+
+    kind: Literal["penalty"] = "penalty"
+    team: str
+    points: int
+    reason: str = ""
+
+
+class CommentWritten(EventBase):
+    """A ``;`` comment: ``above`` the next line written (or after the hand), or at the ``end`` of
+    the line last written."""
+
+    kind: Literal["comment"] = "comment"
+    text: str
+    place: Literal["above", "end"] = "above"
+
+
+class Undone(EventBase):
+    """Cancels the latest event that is neither an undo nor already undone; it stays in the log."""
+
+    kind: Literal["undo"] = "undo"
+
+
+class Corrected(EventBase):
+    """Replaces the card of an earlier turn, named by the sequence number of its ``turn`` event."""
+
+    kind: Literal["correct"] = "correct"
+    target: int
+    card: CardField
+
+
+class HandEnded(EventBase):
+    """The hand is over; ``tags`` are added to the hand's tags (``Result`` ...)."""
+
+    kind: Literal["hand-end"] = "hand-end"
+    tags: list[Tag] = Field(default_factory=list)
+
+
+Event = Annotated[
+    SessionCreated
+    | HandStarted
+    | DealSeen
+    | CallMade
+    | TrumpPlaced
+    | TrickStarted
+    | TurnPlayed
+    | StarAgreed
+    | PairDeclared
+    | Redealt
+    | PenaltyAwarded
+    | CommentWritten
+    | Undone
+    | Corrected
+    | HandEnded,
+    Field(discriminator="kind"),
+]
+
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+
+#: The event kinds, as stored in the ``kind`` column.
+EVENT_KINDS: tuple[str, ...] = (
+    "session",
+    "hand",
+    "deal",
+    "call",
+    "trump",
+    "trick",
+    "turn",
+    "star",
+    "pair",
+    "redeal",
+    "penalty",
+    "comment",
+    "undo",
+    "correct",
+    "hand-end",
+)
+
+_POSITION = {"line", "column"}
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    """An event as the log holds it: its session, sequence number, hand and time of recording."""
+
+    session_id: int
+    seq: int
+    hand: int
+    """The number of hands started before or with it (0 for session-level events)."""
+    recorded_at: str
+    """UTC time of the commit, ISO 8601."""
+    event: Event
+
+
+def encode_payload(event: Event) -> str:
+    """The event's JSON payload, without its kind and without source positions."""
+    data = event.model_dump(mode="json", exclude={"kind"}, exclude_defaults=True)
+    return json.dumps(_without_positions(data), ensure_ascii=False, separators=(",", ":"))
+
+
+def event_from_json(kind: str, payload: str | dict[str, object]) -> Event:
+    """Build an event of ``kind`` from its JSON payload; raises ``ArchiveError`` saying what is
+    wrong (an unknown card, kind or field) rather than a validation traceback."""
+    if kind not in EVENT_KINDS:
+        raise ArchiveError(f"unknown event kind {kind!r} (kinds: {', '.join(EVENT_KINDS)})")
+    try:
+        data = json.loads(payload) if isinstance(payload, str) else dict(payload)
+        return EVENT_ADAPTER.validate_python({**data, "kind": kind})
+    except json.JSONDecodeError as error:
+        raise ArchiveError(f"{kind} event: payload is not JSON ({error.msg})") from None
+    except ValidationError as error:
+        raise ArchiveError(f"{kind} event: {_describe(error)}") from None
+
+
+def _describe(error: ValidationError) -> str:
+    problems = []
+    for problem in error.errors(include_url=False):
+        where = ".".join(str(part) for part in problem["loc"][1:])
+        given = problem.get("input")
+        if problem["type"] == "value_error":
+            field = where.rpartition(".")[2]
+            place = f" ({where})" if field != where else ""
+            problems.append(f"unknown {field} {given!r}{place}")
+        elif isinstance(given, str | int):
+            problems.append(f"{where}: {problem['msg']} (got {given!r})")
+        else:
+            problems.append(f"{where}: {problem['msg']}")
+    return "; ".join(problems)
+
+
+def _without_positions(value: object) -> object:
+    if isinstance(value, dict):
+        return {
+            key: _without_positions(item) for key, item in value.items() if key not in _POSITION
+        }
+    if isinstance(value, list):
+        return [_without_positions(item) for item in value]
+    return value

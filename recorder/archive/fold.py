@@ -1,0 +1,278 @@
+"""Folding a session's log into a ``Record``: undo and corrections first, then each event in turn.
+
+Pure functions over events: the same log always folds to the same record, whichever database held
+it. The record is built in plain dicts and validated into the model once at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from recorder.archive.events import (
+    ArchiveError,
+    CallMade,
+    CommentWritten,
+    Corrected,
+    DealSeen,
+    Event,
+    HandEnded,
+    HandStarted,
+    LoggedEvent,
+    PairDeclared,
+    PenaltyAwarded,
+    Redealt,
+    SessionCreated,
+    StarAgreed,
+    TrickStarted,
+    TrumpPlaced,
+    TurnPlayed,
+    Undone,
+)
+from recorder.cards import Card
+from recorder.games import GAMES, GameSpec
+from recorder.model import Record, Tag
+
+Draft = dict[str, Any]
+"""A record element under construction: the keyword arguments of its model class."""
+
+
+def surviving_events(logged: Iterable[LoggedEvent]) -> list[LoggedEvent]:
+    """The events no undo has cancelled, undos left out: each undo cancels the latest survivor
+    (never the session's first event)."""
+    kept: list[LoggedEvent] = []
+    for entry in logged:
+        if not isinstance(entry.event, Undone):
+            kept.append(entry)
+        elif len(kept) > 1:
+            kept.pop()
+    return kept
+
+
+def effective_events(logged: Iterable[LoggedEvent]) -> list[LoggedEvent]:
+    """The surviving events with corrections applied to the turns they name (the latest
+    correction of a turn wins) and then left out."""
+    kept = surviving_events(logged)
+    corrections = {
+        entry.event.target: entry.event.card for entry in kept if isinstance(entry.event, Corrected)
+    }
+    return [
+        _with_card(entry, corrections[entry.seq]) if entry.seq in corrections else entry
+        for entry in kept
+        if not isinstance(entry.event, Corrected)
+    ]
+
+
+def _with_card(entry: LoggedEvent, card: Card) -> LoggedEvent:
+    event = entry.event.model_copy(update={"card": card})
+    return LoggedEvent(entry.session_id, entry.seq, entry.hand, entry.recorded_at, event)
+
+
+@dataclass
+class PlayedTurn:
+    """Where an effective ``turn`` event's turn ended up: its hand (index) and its draft."""
+
+    hand_index: int
+    draft: Draft
+
+
+@dataclass
+class LogState:
+    """A session as its effective events make it so far: the record drafts plus what the checks
+    need (the game, whether a hand is open, the turns by sequence number, the line last written)."""
+
+    game: GameSpec | None = None
+    tags: list[Draft] = field(default_factory=list)
+    hands: list[Draft] = field(default_factory=list)
+    pending: list[str] = field(default_factory=list)
+    """Whole-line comments waiting for the next line."""
+    hand_open: bool = False
+    last_line: Draft | None = None
+    turns: dict[int, PlayedTurn] = field(default_factory=dict)
+    undoable: int = 0
+    """How many effective events an undo could cancel (all but the session's first)."""
+
+    @classmethod
+    def of(cls, logged: Sequence[LoggedEvent]) -> LogState:
+        """The state after the whole log."""
+        survivors = surviving_events(logged)
+        state = cls(undoable=max(len(survivors) - 1, 0))
+        for entry in effective_events(survivors):
+            state.apply(entry.seq, entry.event)
+        return state
+
+    def add(self, entry: LoggedEvent, log: Sequence[LoggedEvent]) -> LogState:
+        """The state after one more event, ``log`` being the whole log that ends with it: this
+        state advanced in place, or the log folded again when an undo or correction changes the
+        past."""
+        if isinstance(entry.event, Undone | Corrected):
+            return LogState.of(log)
+        self.apply(entry.seq, entry.event)
+        self.undoable += 1
+        return self
+
+    @property
+    def current_hand(self) -> Draft | None:
+        return self.hands[-1] if self.hands else None
+
+    def apply(self, seq: int, event: Event) -> None:
+        """Apply one effective event (not an undo nor a correction) to the drafts."""
+        _APPLY[event.kind](self, seq, event)
+
+    def cards_played(self, hand_index: int, except_seq: int | None = None) -> set[Card]:
+        """The cards turns have played in a hand, leaving out the turn of ``except_seq``."""
+        return {
+            turn.draft["card"]
+            for seq, turn in self.turns.items()
+            if turn.hand_index == hand_index and seq != except_seq and turn.draft["card"]
+        }
+
+    def record(self) -> Record:
+        """The record the events so far describe."""
+        after = [] if self.hands else list(self.pending)
+        hands = [dict(hand) for hand in self.hands]
+        if hands and self.pending:
+            hands[-1]["after"] = [*hands[-1]["after"], *self.pending]
+        return Record.model_validate({"tags": self.tags, "hands": hands, "after": after})
+
+    def _take_pending(self) -> list[str]:
+        taken, self.pending = self.pending, []
+        return taken
+
+    def _line(self, **fields: Any) -> Draft:
+        draft = {"before": self._take_pending(), "remark": None, **fields}
+        self.last_line = draft
+        return draft
+
+    def _session(self, seq: int, event: SessionCreated) -> None:
+        self.tags = [_tag_draft(tag) for tag in event.tags]
+        self.game = GAMES.get(_tag_value(event.tags, "Game"))
+        self.last_line = self.tags[-1] if self.tags else None
+
+    def _hand(self, seq: int, event: HandStarted) -> None:
+        tags = [_tag_draft(tag) for tag in event.tags]
+        if tags:
+            tags[0]["before"] = [*self._take_pending(), *tags[0]["before"]]
+            self.last_line = tags[-1]
+        self.hands.append(_hand_draft(tags))
+        self.hand_open = True
+
+    def _deal(self, seq: int, event: DealSeen) -> None:
+        self._hand_now()["deals"].append(
+            self._line(seat=event.seat, cards=event.cards, split=event.split)
+        )
+
+    def _call(self, seq: int, event: CallMade) -> None:
+        hand = self._hand_now()
+        if hand["bidding"] is None:
+            hand["bidding"] = self._line(bids=[])
+        self.last_line = hand["bidding"]
+        hand["bidding"]["bids"].append(
+            {"seat": event.seat, "call": event.call, "comments": event.comments}
+        )
+
+    def _trump(self, seq: int, event: TrumpPlaced) -> None:
+        self._hand_now()["trump"] = self._line(
+            card=event.card, suit=event.suit, comments=event.comments
+        )
+
+    def _trick(self, seq: int, event: TrickStarted) -> None:
+        self._open_trick(event.number, event.comments)
+
+    def _open_trick(self, number: int, comments: list[str]) -> Draft:
+        trick = self._line(number=number, turns=[], star=False, comments=comments)
+        self._hand_now()["tricks"].append(trick)
+        return trick
+
+    def _turn(self, seq: int, event: TurnPlayed) -> None:
+        hand = self._hand_now()
+        trick = next((t for t in reversed(hand["tricks"]) if t["number"] == event.trick), None)
+        if trick is None:
+            trick = self._open_trick(event.trick, [])
+        self.last_line = trick
+        turn = {name: getattr(event, name) for name in _TURN_FIELDS}
+        trick["turns"].append(turn)
+        self.turns[seq] = PlayedTurn(len(self.hands) - 1, turn)
+
+    def _star(self, seq: int, event: StarAgreed) -> None:
+        self._hand_now()["tricks"][-1]["star"] = True
+
+    def _pair(self, seq: int, event: PairDeclared) -> None:
+        self._hand_now()["pairs"].append(self._line(seat=event.seat, after_trick=event.after_trick))
+
+    def _redeal(self, seq: int, event: Redealt) -> None:
+        self._hand_now()["redeal"] = self._line(reason=event.reason)
+
+    def _penalty(self, seq: int, event: PenaltyAwarded) -> None:
+        self._hand_now()["penalties"].append(
+            self._line(team=event.team, points=event.points, reason=event.reason)
+        )
+
+    def _comment(self, seq: int, event: CommentWritten) -> None:
+        if event.place == "above":
+            self.pending.append(event.text)
+        elif self.last_line is not None:
+            self.last_line["remark"] = event.text
+
+    def _hand_end(self, seq: int, event: HandEnded) -> None:
+        hand = self._hand_now()
+        hand["after"] = [*hand["after"], *self._take_pending()]
+        tags = [_tag_draft(tag) for tag in event.tags]
+        hand["tags"].extend(tags)
+        if tags:
+            self.last_line = tags[-1]
+        self.hand_open = False
+
+    def _hand_now(self) -> Draft:
+        hand = self.current_hand
+        if hand is None:
+            raise ArchiveError("the log has an event of a hand before any hand started")
+        return hand
+
+
+_TURN_FIELDS = ("seat", "actions", "card", "unseen", "glyph", "called", "comments")
+
+
+def _tag_draft(tag: Tag) -> Draft:
+    return {"name": tag.name, "value": tag.value, "before": list(tag.before), "remark": tag.remark}
+
+
+def _tag_value(tags: Sequence[Tag], name: str) -> str:
+    return next((tag.value.strip() for tag in tags if tag.name == name), "")
+
+
+def _hand_draft(tags: list[Draft]) -> Draft:
+    return {
+        "tags": tags,
+        "deals": [],
+        "bidding": None,
+        "trump": None,
+        "tricks": [],
+        "pairs": [],
+        "redeal": None,
+        "penalties": [],
+        "after": [],
+    }
+
+
+_APPLY: dict[str, Callable[[LogState, int, Any], None]] = {
+    "session": LogState._session,
+    "hand": LogState._hand,
+    "deal": LogState._deal,
+    "call": LogState._call,
+    "trump": LogState._trump,
+    "trick": LogState._trick,
+    "turn": LogState._turn,
+    "star": LogState._star,
+    "pair": LogState._pair,
+    "redeal": LogState._redeal,
+    "penalty": LogState._penalty,
+    "comment": LogState._comment,
+    "hand-end": LogState._hand_end,
+}
+
+
+def fold(logged: Sequence[LoggedEvent]) -> Record:
+    """The record a session's log describes, undos and corrections applied."""
+    return LogState.of(logged).record()

@@ -1,0 +1,238 @@
+"""The archive: sessions kept as append-only logs of events, in SQLite or PostgreSQL.
+
+``open_archive`` picks the database from the location; ``SqlArchive`` is the one implementation of
+the ``Archive`` interface for both. An event is checked against the session's folded log, then
+stored with the next sequence number inside one transaction, and committed before ``append``
+returns its number.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Protocol
+
+from recorder.archive.checks import refusal
+from recorder.archive.database import Database, Transaction, archive_location, open_database
+from recorder.archive.events import (
+    ArchiveError,
+    Corrected,
+    Event,
+    HandStarted,
+    LoggedEvent,
+    SessionCreated,
+    encode_payload,
+    event_from_json,
+)
+from recorder.archive.fold import LogState
+from recorder.archive.from_record import events_from_record
+from recorder.model import Record, Tag
+from recorder.tgn import TGNError, dumps, loads
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """One archived session as the list shows it."""
+
+    id: int
+    game: str
+    created_at: str
+    events: int
+    """How many events its log holds, undos and undone ones included."""
+
+
+class Archive(Protocol):
+    """Where sessions are recorded and read back; refusals and database trouble are
+    ``ArchiveError``."""
+
+    @property
+    def location(self) -> str:
+        """The file or address, password masked."""
+        ...
+
+    def create_session(self, tags: Sequence[Tag]) -> int:
+        """Start a session with its tags (``Game`` required); returns its id."""
+        ...
+
+    def append(self, session_id: int, event: Event) -> int:
+        """Check and store one event; returns its sequence number once it is committed."""
+        ...
+
+    def events(self, session_id: int) -> list[LoggedEvent]:
+        """The session's whole log in order."""
+        ...
+
+    def sessions(self) -> list[SessionSummary]:
+        """Every session, oldest first."""
+        ...
+
+    def record(self, session_id: int) -> Record:
+        """The session as a record: its log folded, undos and corrections applied."""
+        ...
+
+    def import_record(self, record: Record) -> int:
+        """Store a whole record as a new session in one transaction; returns its id."""
+        ...
+
+    def import_tgn(self, text: str, path: str = "<string>") -> int:
+        """Read TGN text (from ``path``, for messages) and store it as a new session; returns its
+        id. Text that cannot be read is an ``ArchiveError`` listing the reader's errors."""
+        ...
+
+    def export_tgn(self, session_id: int) -> str:
+        """The session as canonical TGN text."""
+        ...
+
+
+@dataclass
+class KnownLog:
+    """A session's log as far as it has been read, and the state it folds to."""
+
+    log: list[LoggedEvent]
+    state: LogState
+
+
+class SqlArchive:
+    """The archive over one database; each call is one short-lived unit of work.
+
+    Logs already read are kept in memory by session: a log only grows, so a later call reads just
+    the events after them and advances the folded state by those."""
+
+    def __init__(self, database: Database) -> None:
+        self._database = database
+        self._known: dict[int, KnownLog] = {}
+
+    @property
+    def location(self) -> str:
+        return self._database.shown
+
+    def create_session(self, tags: Sequence[Tag]) -> int:
+        return self._store_session([SessionCreated(tags=list(tags))], live=True)
+
+    def append(self, session_id: int, event: Event) -> int:
+        lock = self._database.dialect.lock_row
+        with self._database.transaction(write=True) as tx:
+            known = self._read(tx, session_id, lock)
+            refused = refusal(known.state, event)
+            if refused:
+                raise ArchiveError(f"session {session_id}: {refused}; nothing was stored")
+            logged = LoggedEvent(
+                session_id, len(known.log) + 1, _hand_number(known.state, event), _now(), event
+            )
+            _insert_events(tx, [logged])
+            tx.run("UPDATE sessions SET last_seq = ? WHERE id = ?", (logged.seq, session_id))
+        log = [*known.log, logged]
+        self._known[session_id] = KnownLog(log, known.state.add(logged, log))
+        return logged.seq
+
+    def events(self, session_id: int) -> list[LoggedEvent]:
+        with self._database.transaction(write=False) as tx:
+            return list(self._read(tx, session_id).log)
+
+    def sessions(self) -> list[SessionSummary]:
+        with self._database.transaction(write=False) as tx:
+            rows = tx.run("SELECT id, game, created_at, last_seq FROM sessions ORDER BY id")
+        return [SessionSummary(int(key), game, at, int(last)) for key, game, at, last in rows]
+
+    def record(self, session_id: int) -> Record:
+        with self._database.transaction(write=False) as tx:
+            return self._read(tx, session_id).state.record()
+
+    def import_record(self, record: Record) -> int:
+        return self._store_session(events_from_record(record), live=False)
+
+    def import_tgn(self, text: str, path: str = "<string>") -> int:
+        try:
+            record = loads(text, path)
+        except TGNError as error:
+            raise ArchiveError(f"cannot import {path}, nothing was stored:\n{error}") from None
+        return self.import_record(record)
+
+    def export_tgn(self, session_id: int) -> str:
+        return dumps(self.record(session_id))
+
+    def _store_session(self, events: Sequence[Event], *, live: bool) -> int:
+        """Check a new session's events in order, then store them all in one transaction."""
+        state = LogState()
+        logged: list[LoggedEvent] = []
+        for seq, event in enumerate(events, start=1):
+            refused = refusal(state, event, live=live)
+            if refused:
+                raise ArchiveError(f"cannot store the session: {refused}; nothing was stored")
+            logged.append(LoggedEvent(0, seq, _hand_number(state, event), _now(), event))
+            state = state.add(logged[-1], logged)
+        game = state.game.name if state.game else ""
+        with self._database.transaction(write=True) as tx:
+            rows = tx.run(
+                "INSERT INTO sessions (game, created_at, last_seq) VALUES (?, ?, ?) RETURNING id",
+                (game, logged[0].recorded_at, len(logged)),
+            )
+            session_id = int(rows[0][0])
+            stored = [
+                LoggedEvent(session_id, e.seq, e.hand, e.recorded_at, e.event) for e in logged
+            ]
+            _insert_events(tx, stored)
+        self._known[session_id] = KnownLog(stored, state)
+        return session_id
+
+    def _read(self, tx: Transaction, session_id: int, lock: str = "") -> KnownLog:
+        """The session's log and state as committed: what is kept in memory advanced by the
+        events stored since (``lock`` locks the session's row until the transaction ends)."""
+        rows = tx.run(f"SELECT last_seq FROM sessions WHERE id = ?{lock}", (session_id,))
+        if not rows:
+            raise ArchiveError(f"archive {self.location} has no session {session_id}")
+        last_seq = int(rows[0][0])
+        known = self._known.get(session_id)
+        if known is None or len(known.log) > last_seq:
+            known = KnownLog([], LogState())
+        rows = tx.run(
+            "SELECT seq, hand, kind, payload, recorded_at FROM events "
+            "WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (session_id, len(known.log), last_seq),
+        )
+        log, state = list(known.log), known.state
+        self._known.pop(session_id, None)  # the state advances in place: kept again once whole
+        for seq, hand, kind, payload, at in rows:
+            log.append(LoggedEvent(session_id, seq, hand, at, event_from_json(kind, payload)))
+            state = state.add(log[-1], log)
+        if [entry.seq for entry in log] != list(range(1, last_seq + 1)):
+            raise ArchiveError(
+                f"archive {self.location}: session {session_id} should hold events 1..{last_seq} "
+                "but some are missing"
+            )
+        self._known[session_id] = KnownLog(log, state)
+        return self._known[session_id]
+
+
+def _insert_events(tx: Transaction, logged: Sequence[LoggedEvent]) -> None:
+    tx.run_many(
+        "INSERT INTO events (session_id, seq, hand, kind, payload, recorded_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (e.session_id, e.seq, e.hand, e.event.kind, encode_payload(e.event), e.recorded_at)
+            for e in logged
+        ],
+    )
+
+
+def _hand_number(state: LogState, event: Event) -> int:
+    """The hand an event belongs to, counting hands from 1 (0 before the first)."""
+    if isinstance(event, HandStarted):
+        return len(state.hands) + 1
+    if isinstance(event, Corrected) and event.target in state.turns:
+        return state.turns[event.target].hand_index + 1
+    return len(state.hands)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def open_archive(location: str | os.PathLike[str] | None = None) -> Archive:
+    """The archive at ``location`` (a SQLite file or a ``postgresql://`` address), else at
+    ``$THURUPPU_DB``, else in the user's data folder; its tables are created if missing.
+
+    Raises ``ArchiveError`` with a clear message when the database cannot be opened."""
+    return SqlArchive(open_database(archive_location(location)))
