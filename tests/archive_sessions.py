@@ -3,7 +3,10 @@ one into an archive event by event, with slips it then undoes or corrects, as a 
 
 from __future__ import annotations
 
+import multiprocessing
+import queue
 import random
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -209,13 +212,50 @@ def record_live(archive: Archive, record: Record, seed: int) -> Recorded:
     return Recorded(session_id, count)
 
 
+@dataclass(frozen=True)
+class TableReport:
+    """What one recorder process did: its table, the session it stored, how many events, in how
+    many seconds, and the error that stopped it (empty when none did)."""
+
+    game: str
+    seed: int
+    session_id: int = 0
+    events: int = 0
+    seconds: float = 0.0
+    error: str = ""
+
+
 def record_table(location: str, game: str, seed: int, start: Any, results: Any) -> None:
     """One recorder process: wait for the others at ``start`` (a barrier), record a generated
-    table of 8 hands into the archive at ``location``, and put what it stored on ``results``."""
+    table of 8 hands into the archive at ``location``, and put a ``TableReport`` on ``results``."""
     try:
         archive = open_archive(location)
+        record = generated_record(game, 8, seed)
         start.wait(timeout=60)
-        recorded = record_live(archive, generated_record(game, 8, seed), seed)
-        results.put((game, seed, recorded.session_id, recorded.events, ""))
-    except BaseException as error:  # reported to the parent, which fails the test with it
-        results.put((game, seed, 0, 0, f"{type(error).__name__}: {error}"))
+        started = time.perf_counter()
+        recorded = record_live(archive, record, seed)
+        seconds = time.perf_counter() - started
+        results.put(TableReport(game, seed, recorded.session_id, recorded.events, seconds))
+    except BaseException as error:  # reported to the parent, which fails with it
+        results.put(TableReport(game, seed, error=f"{type(error).__name__}: {error}"))
+
+
+def record_tables_at_once(location: str, tables: list[tuple[str, int]]) -> list[TableReport]:
+    """Record the tables (game, seed) into one archive at once, one process each."""
+    context = multiprocessing.get_context("spawn")
+    start = context.Barrier(len(tables))
+    results = context.Queue()
+    open_archive(location)  # the tables exist before the recorders race
+    recorders = [
+        context.Process(target=record_table, args=(location, game, seed, start, results))
+        for game, seed in tables
+    ]
+    for recorder in recorders:
+        recorder.start()
+    try:
+        return [results.get(timeout=240) for _ in recorders]
+    except queue.Empty:
+        return [TableReport("", 0, error="a recorder did not finish within four minutes")]
+    finally:
+        for recorder in recorders:
+            recorder.join(timeout=30)

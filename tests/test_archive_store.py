@@ -3,9 +3,6 @@ corrections, import and export, and six recorders writing at once."""
 
 from __future__ import annotations
 
-import multiprocessing
-import queue
-
 import pytest
 
 from recorder import dumps
@@ -24,7 +21,7 @@ from recorder.archive import (
 )
 from recorder.cards import Call, Card
 from recorder.model import Tag
-from tests.archive_sessions import generated_record, record_live, record_table
+from tests.archive_sessions import generated_record, record_live, record_tables_at_once
 
 TABLES = [("40", 1), ("28", 2), ("29", 3), ("40", 4), ("28", 5), ("29", 6)]
 
@@ -166,31 +163,16 @@ def test_two_archives_on_one_database_see_each_others_events(location: str) -> N
 
 
 def test_six_recorders_at_once_lose_nothing_and_store_nothing_twice(location: str) -> None:
-    context = multiprocessing.get_context("spawn")
-    start = context.Barrier(len(TABLES))
-    results = context.Queue()
-    open_archive(location)  # the tables exist before the recorders race
-    recorders = [
-        context.Process(target=record_table, args=(location, game, seed, start, results))
-        for game, seed in TABLES
-    ]
-    for recorder in recorders:
-        recorder.start()
-    try:
-        reports = [results.get(timeout=240) for _ in recorders]
-    except queue.Empty:
-        pytest.fail("a recorder did not finish within four minutes")
-    finally:
-        for recorder in recorders:
-            recorder.join(timeout=30)
-    assert [report[4] for report in reports] == [""] * len(TABLES)
+    reports = record_tables_at_once(location, TABLES)
+    assert [report.error for report in reports] == [""] * len(TABLES)
     archive = open_archive(location)
     stored = {summary.id: summary.events for summary in archive.sessions()}
-    assert sorted(stored) == sorted(report[2] for report in reports)
-    for game, seed, session, appended, _ in reports:
-        assert [e.seq for e in archive.events(session)] == list(range(1, appended + 1))
-        assert stored[session] == appended
-        assert archive.export_tgn(session) == dumps(generated_record(game, 8, seed))
+    assert sorted(stored) == sorted(report.session_id for report in reports)
+    for report in reports:
+        session = report.session_id
+        assert [e.seq for e in archive.events(session)] == list(range(1, report.events + 1))
+        assert stored[session] == report.events
+        assert archive.export_tgn(session) == dumps(generated_record(report.game, 8, report.seed))
 
 
 def test_a_live_recording_with_slips_exports_the_table_as_played(archive: Archive) -> None:
