@@ -473,21 +473,26 @@ class SetScorer:
             notes.append(f"{words}: {self.teams[callers]} {change:+d}")
         points = (standing.points[0] + moved[0], standing.points[1] + moved[1])
         clean_sweep = self.all_tricks_wins and outcome == "made" and result.all_tricks
-        winner = self.set_winner(points, callers if clean_sweep else None)
-        if winner is None:
+        decided = self.set_winner(points, callers if clean_sweep else None)
+        if decided is None:
             return HandScore(outcome, replace(standing, points=points), moved, tuple(notes))
-        how = "all eight tricks" if clean_sweep else f"{points[0]:+d} to {points[1]:+d}"
-        notes.append(f"{self.teams[winner]} win a set ({how}); both back to 0")
+        winner, how = decided
+        notes.append(f"{how}: {self.teams[winner]} win a set; both back to 0")
         sets = with_added(standing.sets, winner, 1)
         return HandScore(outcome, Standing(points=(0, 0), sets=sets), moved, tuple(notes))
 
-    def set_winner(self, points: Pair, sweeper: int | None) -> int | None:
-        """The team that wins a set now: a clean sweep, a team at +6, or the other of one at -6."""
+    def set_winner(self, points: Pair, sweeper: int | None) -> tuple[int, str] | None:
+        """Who wins a set now, and how: a clean sweep, a team at +6, or the other of one at -6."""
+        names = self.teams
         if sweeper is not None:
-            return sweeper
-        reached = [team for team in (0, 1) if points[team] >= self.set_at]
-        fallen = [other(team) for team in (0, 1) if points[team] <= -self.set_at]
-        return next(iter(reached + fallen), None)
+            return sweeper, f"{names[sweeper]} take all eight tricks"
+        for team in (0, 1):
+            if points[team] >= self.set_at:
+                return team, f"{names[team]} reach {points[team]:+d}"
+        for team in (0, 1):
+            if points[team] <= -self.set_at:
+                return other(team), f"{names[team]} fall to {points[team]:+d}"
+        return None
 
 
 ScorerFactory = Callable[[Mapping[str, str], tuple[str, str]], GameScorer]

@@ -120,6 +120,7 @@ def test_29_reaching_six_wins_a_set_and_both_restart() -> None:
     first, second = score_session(record, hands).lines
     assert first.sets == {"Red": 1, "Blue": 0}
     assert first.points == {"Red": 0, "Blue": 0}
+    assert first.notes[-1] == "Red reach +6: Red win a set; both back to 0"
     assert second.points == {"Red": 0, "Blue": 1}
     assert second.to_json()["sets"] == {"Red": 1, "Blue": 0}
 
@@ -128,6 +129,7 @@ def test_29_falling_to_minus_six_loses_the_set_to_the_others() -> None:
     record = session("29", Points="Red=3, Blue=-5")
     line = score_session(record, [result("29", 4, "19", "lost")]).lines[0]
     assert line.sets == {"Red": 1, "Blue": 0}
+    assert line.notes[-1] == "Blue fall to -6: Red win a set; both back to 0"
     assert line.points == {"Red": 0, "Blue": 0}
 
 
