@@ -54,9 +54,9 @@ def first_caller_no_points(facts: RedealFacts) -> Verdict:
     knowledge, seat = facts.knowledge, facts.first_speaker
     points = [card for card in knowledge.known(seat) if knowledge.cards.points[card]]
     if points:
-        return Verdict(False, seat, f"the first caller held {CARDS[min(points)].code}")
+        return Verdict(False, seat, f"held {CARDS[min(points)].code} as the first caller")
     if knowledge.unknown_slots(seat) == 0:
-        return Verdict(True, seat, "the first caller held no point card")
+        return Verdict(True, seat, "held no point card as the first caller")
     return UNKNOWN
 
 
@@ -70,10 +70,10 @@ def other_team_no_trump(facts: RedealFacts) -> Verdict:
     for seat in others:
         trumps = [card for card in knowledge.known(seat) if suit_of(card) == trump]
         if trumps:
-            return Verdict(False, seat, f"seat {seat} held the {CARDS[min(trumps)].code}")
+            return Verdict(False, seat, f"held {CARDS[min(trumps)].code}, a trump, against the caller")
     loose = [card for card in knowledge.cards.suit_cards(trump) if knowledge.placed(card) is None]
     if not loose or all(knowledge.unknown_slots(seat) == 0 for seat in others):
-        return Verdict(True, caller, f"the other team held no {suit_word(trump)}")
+        return Verdict(True, caller, f"called with {suit_word(trump)}s as trump while the other team held none")
     return UNKNOWN
 
 
@@ -86,7 +86,7 @@ def six_of_a_suit(facts: RedealFacts) -> Verdict:
         if len(suits) > 1:
             mixed += 1
         elif suits and knowledge.unknown_slots(seat) == 0:
-            return Verdict(True, seat, f"seat {seat} held six {suit_word(suits.pop())}s")
+            return Verdict(True, seat, f"held six {suit_word(suits.pop())}s")
     if mixed == facts.players:
         return Verdict(False, None, "every player held two suits or more")
     return UNKNOWN
@@ -100,7 +100,7 @@ def four_jacks(facts: RedealFacts) -> Verdict:
     for seat in range(1, facts.players + 1):
         held = [card for card in jacks if card in knowledge.known(seat)]
         if len(held) == len(jacks):
-            return Verdict(True, seat, f"seat {seat} held all four Jacks")
+            return Verdict(True, seat, "held all four Jacks")
         missing = [card for card in jacks if card not in held]
         if all(knowledge.placed(card) is None for card in missing) and len(
             missing
@@ -114,9 +114,9 @@ def four_jacks(facts: RedealFacts) -> Verdict:
 def all_passed(facts: RedealFacts) -> Verdict:
     """29: every player passed (no call stood)."""
     if facts.legal_call:
-        return Verdict(False, None, "a call was made")
+        return Verdict(False, None, "a call stood")
     if facts.calls_recorded:
-        return Verdict(True, None, "no call was made")
+        return Verdict(True, None, "every player passed")
     return UNKNOWN
 
 
@@ -129,7 +129,7 @@ def no_point_in_first_four(facts: RedealFacts) -> Verdict:
         if any(card is not None and knowledge.cards.points[card] for card in first):
             with_points += 1
         elif len(first) == 4 and None not in first:
-            return Verdict(True, seat, f"seat {seat} had no point card in his first four")
+            return Verdict(True, seat, "had no point card in his first four cards")
     if with_points == facts.players:
         return Verdict(False, None, "every player had a point card in his first four")
     return UNKNOWN

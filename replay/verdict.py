@@ -41,7 +41,7 @@ def judge_redeal(run: HandRun) -> None:
                     None,
                     verdict.seat,
                     line,
-                    f"the hand was thrown in for '{line.reason}', but {verdict.why}",
+                    f"{verdict.why}, yet the hand was thrown in for '{line.reason}'",
                 )
         run.finish("thrown-in", "redeal")
         run.step("redeal", None, None, f"redeal {line.reason}", line)
@@ -74,7 +74,7 @@ def judge_redeal(run: HandRun) -> None:
                 None,
                 verdict.seat,
                 node,
-                f"was in a hand to throw in ({rule.reason}): {verdict.why}, yet it was played",
+                f"{verdict.why}: the hand should have been thrown in ({rule.reason})",
             )
             if rule.reason == run.rules.void_when_missed:
                 run.void = True

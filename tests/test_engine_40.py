@@ -430,7 +430,7 @@ KEPT = [
     ),
     (
         "only trumps left to lead",
-        "deal 1: JC 3C 9C AC TC 8C\nbid 1:20 2:pass 4:pass 6:pass 3:pass 5:pass\ntrump 8C\n1. 1:JC\n",
+        "deal 1: JC 3C 9C AC TC 8C\n" + ODD_DIAMONDS.splitlines()[-1] + "\ntrump 8C\n1. 1:JC\n",
         "illegal-trump-lead",
     ),
     (
