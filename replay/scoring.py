@@ -161,8 +161,8 @@ class ScoreTable:
         band = next((b for b in self.bands if b.low <= call.value <= b.high), None)
         return self.rows[band.row] if band else None
 
-    def worth(self, result: HandResult, outcome: Outcome) -> tuple[TableRow, int] | None:
-        """The row that scores this hand and its value for ``outcome`` (made or lost).
+    def worth(self, result: HandResult, outcome: Outcome) -> int | None:
+        """What this hand is worth for ``outcome`` (made or lost); ``None`` when no row has it.
 
         A special (Jodi, Kott, Marukott, Thani) has its own row; where that row has no entry for
         the outcome (a Marukott the callers are awarded), the call's band scores it.
@@ -173,7 +173,7 @@ class ScoreTable:
                 continue
             value = row.made if outcome == "made" else row.lost
             if value is not None:
-                return row, value
+                return value
         return None
 
 
@@ -296,10 +296,9 @@ class CoolieScorer:
     def score(self, standing: Standing, result: HandResult) -> HandScore:
         outcome = result.outcome
         callers = result.calling_team
-        worth = self.table.worth(result, outcome) if outcome in ("made", "lost") else None
-        if callers is None or worth is None:
+        count = self.table.worth(result, outcome) if outcome in ("made", "lost") else None
+        if callers is None or count is None:
             return HandScore(outcome, standing, (0, 0), (unscored(result, outcome),))
-        _, count = worth
         taker = other(callers) if outcome == "made" else callers
         coolies, returned = take_coolies(standing.coolies, taker, count)
         names = self.teams
@@ -424,11 +423,10 @@ class TableScorer:
         moved = verdict.awarded
         notes: list[str] = []
         callers = result.calling_team
-        worth = self.table.worth(result, outcome) if outcome in ("made", "lost") else None
-        if callers is None or worth is None:
+        value = self.table.worth(result, outcome) if outcome in ("made", "lost") else None
+        if callers is None or value is None:
             notes.append(unscored(result, outcome))
         else:
-            _, value = worth
             winner = callers if outcome == "made" else other(callers)
             moved = with_added(moved, winner, value)
             words = f"{self.teams[callers]} {outcome} {call_words(result)}"
