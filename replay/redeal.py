@@ -70,10 +70,14 @@ def other_team_no_trump(facts: RedealFacts) -> Verdict:
     for seat in others:
         trumps = [card for card in knowledge.known(seat) if suit_of(card) == trump]
         if trumps:
-            return Verdict(False, seat, f"held {CARDS[min(trumps)].code}, a trump, against the caller")
+            return Verdict(
+                False, seat, f"held {CARDS[min(trumps)].code}, a trump, against the caller"
+            )
     loose = [card for card in knowledge.cards.suit_cards(trump) if knowledge.placed(card) is None]
     if not loose or all(knowledge.unknown_slots(seat) == 0 for seat in others):
-        return Verdict(True, caller, f"called with {suit_word(trump)}s as trump while the other team held none")
+        return Verdict(
+            True, caller, f"called with {suit_word(trump)}s as trump while the other team held none"
+        )
     return UNKNOWN
 
 
