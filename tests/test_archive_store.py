@@ -3,6 +3,9 @@ corrections, import and export, and six recorders writing at once."""
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from recorder import dumps
@@ -180,4 +183,29 @@ def test_a_live_recording_with_slips_exports_the_table_as_played(archive: Archiv
     recorded = record_live(archive, record, seed=3)
     kinds = [e.event.kind for e in archive.events(recorded.session_id)]
     assert "correct" in kinds and "undo" in kinds
+    assert archive.record(recorded.session_id) == record
+
+
+def test_threads_may_share_one_archive(archive: Archive) -> None:
+    record = generated_record("29", 2, seed=4)
+    done = threading.Event()
+
+    def read_while_recording() -> int:
+        reads = 0
+        while not done.is_set():
+            for summary in archive.sessions():
+                archive.record(summary.id)
+                reads += 1
+        return reads
+
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        readers = [pool.submit(read_while_recording) for _ in range(2)]
+        try:
+            recorded = record_live(archive, record, seed=4)
+        finally:
+            done.set()
+        assert all(reader.result() > 0 for reader in readers)
+    assert [e.seq for e in archive.events(recorded.session_id)] == list(
+        range(1, recorded.events + 1)
+    )
     assert archive.record(recorded.session_id) == record

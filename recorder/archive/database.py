@@ -106,6 +106,7 @@ class Dialect:
     """Run before creating the tables, so that several first writers do not race."""
 
     def sql(self, text: str) -> str:
+        """A statement written with ``?`` placeholders, in this engine's placeholder style."""
         return text.replace("?", self.placeholder) if self.placeholder != "?" else text
 
 
@@ -141,10 +142,6 @@ class Transaction:
         self._connection = connection
         self._dialect = dialect
 
-    @property
-    def dialect(self) -> Dialect:
-        return self._dialect
-
     def run(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         """Execute one statement and return its rows (none for a statement without a result)."""
         cursor = self._connection.execute(self._dialect.sql(sql), tuple(params))
@@ -168,6 +165,7 @@ class Database:
 
     @property
     def shown(self) -> str:
+        """The file or address for messages, password masked."""
         return shown_location(self.target)
 
     @contextmanager

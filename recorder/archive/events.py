@@ -209,7 +209,7 @@ class LoggedEvent:
     hand: int
     """The number of hands started before or with it (0 for session-level events)."""
     recorded_at: str
-    """UTC time of the commit, ISO 8601."""
+    """UTC time it was stored, ISO 8601."""
     event: Event
 
 

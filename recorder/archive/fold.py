@@ -114,6 +114,7 @@ class LogState:
 
     @property
     def current_hand(self) -> Draft | None:
+        """The latest hand's draft, open or not."""
         return self.hands[-1] if self.hands else None
 
     def apply(self, seq: int, event: Event) -> None:

@@ -9,6 +9,7 @@ returns its number.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -98,52 +99,64 @@ class SqlArchive:
     """The archive over one database; each call is one short-lived unit of work.
 
     Logs already read are kept in memory by session: a log only grows, so a later call reads just
-    the events after them and advances the folded state by those."""
+    the events after them and advances the folded state by those. The memory is guarded by a
+    lock, so threads may share one archive."""
 
     def __init__(self, database: Database) -> None:
         self._database = database
         self._known: dict[int, KnownLog] = {}
+        self._guard = threading.Lock()
 
     @property
     def location(self) -> str:
+        """The file or address, password masked."""
         return self._database.shown
 
     def create_session(self, tags: Sequence[Tag]) -> int:
+        """Start a session with its tags (``Game`` required); returns its id."""
         return self._store_session([SessionCreated(tags=list(tags))], live=True)
 
     def append(self, session_id: int, event: Event) -> int:
+        """Check one event against the session's log and store it with the next number."""
         lock = self._database.dialect.lock_row
-        with self._database.transaction(write=True) as tx:
-            known = self._read(tx, session_id, lock)
-            refused = refusal(known.state, event)
-            if refused:
-                raise ArchiveError(f"session {session_id}: {refused}; nothing was stored")
-            logged = LoggedEvent(
-                session_id, len(known.log) + 1, _hand_number(known.state, event), _now(), event
-            )
-            _insert_events(tx, [logged])
-            tx.run("UPDATE sessions SET last_seq = ? WHERE id = ?", (logged.seq, session_id))
-        log = [*known.log, logged]
-        self._known[session_id] = KnownLog(log, known.state.add(logged, log))
-        return logged.seq
+        with self._guard:
+            with self._database.transaction(write=True) as tx:
+                known = self._read(tx, session_id, lock)
+                refused = refusal(known.state, event)
+                if refused:
+                    raise ArchiveError(f"session {session_id}: {refused}; nothing was stored")
+                seq = len(known.log) + 1
+                logged = LoggedEvent(
+                    session_id, seq, _hand_number(known.state, event), _now(), event
+                )
+                _insert_events(tx, [logged])
+                tx.run("UPDATE sessions SET last_seq = ? WHERE id = ?", (seq, session_id))
+            log = [*known.log, logged]
+            self._known[session_id] = KnownLog(log, known.state.add(logged, log))
+        return seq
 
     def events(self, session_id: int) -> list[LoggedEvent]:
-        with self._database.transaction(write=False) as tx:
+        """The session's whole log in order."""
+        with self._guard, self._database.transaction(write=False) as tx:
             return list(self._read(tx, session_id).log)
 
     def sessions(self) -> list[SessionSummary]:
+        """Every session, oldest first."""
         with self._database.transaction(write=False) as tx:
             rows = tx.run("SELECT id, game, created_at, last_seq FROM sessions ORDER BY id")
         return [SessionSummary(int(key), game, at, int(last)) for key, game, at, last in rows]
 
     def record(self, session_id: int) -> Record:
-        with self._database.transaction(write=False) as tx:
+        """The session's log folded into a record."""
+        with self._guard, self._database.transaction(write=False) as tx:
             return self._read(tx, session_id).state.record()
 
     def import_record(self, record: Record) -> int:
+        """Store a whole record as a new session in one transaction; returns its id."""
         return self._store_session(events_from_record(record), live=False)
 
     def import_tgn(self, text: str, path: str = "<string>") -> int:
+        """Read TGN text and store it as a new session; unreadable text stores nothing."""
         try:
             record = loads(text, path)
         except TGNError as error:
@@ -151,6 +164,7 @@ class SqlArchive:
         return self.import_record(record)
 
     def export_tgn(self, session_id: int) -> str:
+        """The session as canonical TGN text."""
         return dumps(self.record(session_id))
 
     def _store_session(self, events: Sequence[Event], *, live: bool) -> int:
@@ -174,7 +188,8 @@ class SqlArchive:
                 LoggedEvent(session_id, e.seq, e.hand, e.recorded_at, e.event) for e in logged
             ]
             _insert_events(tx, stored)
-        self._known[session_id] = KnownLog(stored, state)
+        with self._guard:
+            self._known[session_id] = KnownLog(stored, state)
         return session_id
 
     def _read(self, tx: Transaction, session_id: int, lock: str = "") -> KnownLog:
