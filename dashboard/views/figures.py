@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from dashboard.views.scores import RUNNING_LABELS, Milestone
+from replay.scoring import Counter
 
 #: Team 1 (odd seats) and team 2 (even seats).
 TEAM_COLOURS = ("#dc2626", "#2563eb")
@@ -22,7 +23,10 @@ def team_colour(teams: Sequence[str], team: str) -> str:
 
 
 def running_figure(
-    series: pd.DataFrame, keys: Sequence[str], teams: Sequence[str], marks: Sequence[Milestone]
+    series: pd.DataFrame,
+    keys: Sequence[Counter],
+    teams: Sequence[str],
+    marks: Sequence[Milestone],
 ) -> go.Figure:
     """A step chart per running score (one row each), with a dotted line at every flag or set."""
     figure = make_subplots(

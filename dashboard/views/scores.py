@@ -13,10 +13,10 @@ from typing import Any
 import pandas as pd
 
 from recorder.model import Record
-from replay.scoring import SessionScore
+from replay.scoring import Counter, SessionScore
 
-#: Labels of the running scores a game may keep.
-RUNNING_LABELS: dict[str, str] = {
+#: Labels of the running scores a game may keep, in charting order.
+RUNNING_LABELS: dict[Counter, str] = {
     "coolies": "Coolies",
     "points": "Game points",
     "flags": "Flags",
@@ -24,7 +24,7 @@ RUNNING_LABELS: dict[str, str] = {
 }
 
 #: Counters whose rise is a moment worth marking on the charts, with its name.
-MILESTONE_NAMES: dict[str, str] = {"flags": "flag", "sets": "set"}
+MILESTONE_NAMES: dict[Counter, str] = {"flags": "flag", "sets": "set"}
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class Milestone:
     name: str
 
 
-def chart_keys(score: SessionScore) -> list[str]:
+def chart_keys(score: SessionScore) -> list[Counter]:
     """The running scores to chart, the ones that move every hand first (coolies before flags)."""
     return [key for key in RUNNING_LABELS if key in score.counters]
 
@@ -44,19 +44,13 @@ def chart_keys(score: SessionScore) -> list[str]:
 def running_series(score: SessionScore) -> pd.DataFrame:
     """One row per team and hand (hand 0 is the start) with every running score after that hand."""
     keys = chart_keys(score)
-    rows: list[dict[str, Any]] = []
-    for team in score.teams:
-        rows.append(
-            {
-                "hand": 0,
-                "team": team,
-                **{k: score.start.by_team(k, score.teams)[team] for k in keys},
-            }
-        )
-    for line in score.lines:
-        for team in score.teams:
-            values = {key: line.standing.by_team(key, score.teams)[team] for key in keys}
-            rows.append({"hand": line.result.hand, "team": team, **values})
+    moments = [(0, score.start), *((line.result.hand, line.standing) for line in score.lines)]
+    rows: list[dict[str, Any]] = [
+        {"hand": hand, "team": team}
+        | {str(key): standing.by_team(key, score.teams)[team] for key in keys}
+        for hand, standing in moments
+        for team in score.teams
+    ]
     return pd.DataFrame(rows, columns=["hand", "team", *keys])
 
 

@@ -88,11 +88,3 @@ def parse_position(params: Mapping[str, str]) -> Position:
     step = _number(params.get("step"), 0) or 0
     seat = _number(params.get("seat"), 1)
     return Position(session, hand, step, seat)
-
-
-def clamp(position: Position, hands: int, steps: int, players: int) -> Position:
-    """The nearest moment that exists: ``hands`` hands in the session, ``steps`` in this hand."""
-    hand = min(max(position.hand, 1), max(hands, 1))
-    step = min(position.step, max(steps - 1, 0))
-    seat = position.seat if position.seat is not None and position.seat <= players else None
-    return Position(position.session, hand, step, seat)

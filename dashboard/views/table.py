@@ -29,6 +29,16 @@ TRICK_AREAS: dict[int, str] = {
     6: '"tl t tr" "bl b br"',
 }
 
+
+def _layout_css() -> str:
+    """One class per table size, holding its grid areas (quotes cannot go in a style attribute)."""
+    return "".join(
+        f".tp-seats{count} .tp-table{{grid-template-areas:{TABLE_AREAS[count]}}}"
+        f".tp-seats{count} .tp-trick{{grid-template-areas:{TRICK_AREAS[count]}}}"
+        for count in PLACES
+    )
+
+
 TEAM_CLASSES = ("tp-team1", "tp-team2")
 
 
@@ -177,15 +187,15 @@ def table_html(view: TableView) -> str:
     title = f'<div class="tp-trick-title">{trick_title}</div>'
     headline = f'<div class="tp-headline">{escape(view.headline)}</div>' if view.headline else ""
     return (
-        f"<style>{CARD_CSS}{TABLE_CSS}</style>"
-        f'<div class="tp-wrap" data-viewer="{escape(view.viewer)}">{headline}'
-        f'<div class="tp-table" style="grid-template-areas:{TABLE_AREAS[count]}">'
+        f"<style>{CARD_CSS}{TABLE_CSS}{_layout_css()}</style>"
+        f'<div class="tp-wrap tp-seats{count}" data-viewer="{escape(view.viewer)}">{headline}'
+        '<div class="tp-body"><div class="tp-table">'
         + "".join(_seat_html(place, seat) for place, seat in seats)
         + f'<div class="tp-mid" style="grid-area:mid">{title}'
-        f'<div class="tp-trick" style="grid-template-areas:{TRICK_AREAS[count]}">{middle}</div>'
+        f'<div class="tp-trick">{middle}</div>'
         "</div></div>"
         f'<div class="tp-info">{_trump_html(view.trump)}{_calling_html(view.calling)}'
-        f"{_points_html(view.teams)}</div></div>"
+        f"{_points_html(view.teams)}</div></div></div>"
     )
 
 
@@ -210,8 +220,14 @@ TABLE_CSS = """
 .tp-play .tp-card{font-size:1.15em}
 .tp-by{font-size:.75em;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .tp-note{font-size:.7em;background:#facc15;color:#111827;border-radius:.5em;padding:0 .4em}
-.tp-info{display:flex;flex-wrap:wrap;gap:.5em;margin-top:.5em}
+.tp-body{display:grid;grid-template-columns:minmax(0,1fr);gap:.5em}
+.tp-info{display:flex;flex-wrap:wrap;gap:.5em;align-content:flex-start}
 .tp-box{flex:1 1 12em;background:#f3f4f6;border-radius:.6em;padding:.4em .6em;min-width:0}
+@media (min-width:1000px){
+  .tp-body{grid-template-columns:minmax(0,1fr) 16em}
+  .tp-info{flex-direction:column;flex-wrap:nowrap}
+  .tp-box{flex:0 0 auto}
+}
 .tp-hint{font-size:.8em;color:#4b5563}
 .tp-score.tp-team1{color:#b91c1c}.tp-score.tp-team2{color:#1d4ed8}
 @media (max-width:600px){

@@ -1,0 +1,43 @@
+"""The Thuruppu dashboard: Sessions, Replay, Scores and Players (``streamlit run`` this file).
+
+Started by ``thuruppu dashboard`` (``dashboard.launch``) with ``-- --data PATH``; the pages are
+thin and draw what ``replay`` and the view builders in ``dashboard.views`` compute.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+REPOSITORY = str(Path(__file__).resolve().parent.parent)
+if REPOSITORY not in sys.path:  # so the packages import when the project is not installed
+    sys.path.insert(0, REPOSITORY)
+
+import streamlit as st  # noqa: E402
+
+SCREENS = Path(__file__).resolve().parent / "screens"
+
+APP_CSS = '[data-testid="stMainBlockContainer"]{padding-top:3.5rem;padding-bottom:2rem}'
+
+st.set_page_config(page_title="Thuruppu", page_icon="♠", layout="wide")
+st.html(f"<style>{APP_CSS}</style>")
+navigation = st.navigation(
+    [
+        st.Page(
+            SCREENS / "sessions.py",
+            title="Sessions",
+            icon=":material/folder_open:",
+            url_path="sessions",
+            default=True,
+        ),
+        st.Page(SCREENS / "replay.py", title="Replay", icon=":material/style:", url_path="replay"),
+        st.Page(
+            SCREENS / "scores.py", title="Scores", icon=":material/show_chart:", url_path="scores"
+        ),
+        st.Page(
+            SCREENS / "players.py", title="Players", icon=":material/group:", url_path="players"
+        ),
+    ],
+    position="top",
+)
+navigation.run()

@@ -1,0 +1,133 @@
+"""The sessions the dashboard shows: found under a path, read, normalized, replayed and scored.
+
+Pure functions, no Streamlit: ``dashboard.state`` caches them per file. A file that cannot be read,
+or whose replay fails, becomes a session with errors, never an exception on a page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from recorder import ReadError, read_bytes
+from recorder.model import Record
+from replay import SessionReplay, normalize, replay_session
+from replay.findings import Finding
+from replay.scoring import SessionScore, score_session
+
+UPLOAD_PREFIX = "upload:"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A place in a file that could not be read (or an engine failure, at line 0)."""
+
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}: {self.message}"
+
+
+@dataclass(frozen=True)
+class LoadedSession:
+    """One session as the dashboard holds it: its key in URLs, its record, replay and score."""
+
+    key: str
+    label: str
+    record: Record | None
+    problems: tuple[Problem, ...] = ()
+    digest: str = ""
+    """A digest of the bytes read: a new version of a file has a new digest."""
+    replay: SessionReplay | None = None
+    score: SessionScore | None = None
+
+    @property
+    def playable(self) -> bool:
+        """Read without problems and replayed: the Replay, Scores and Players pages show it."""
+        return self.record is not None and self.replay is not None and not self.problems
+
+    @property
+    def findings(self) -> list[Finding]:
+        return list(self.replay.findings) if self.replay else []
+
+    @property
+    def hands(self) -> int:
+        return len(self.record.hands) if self.record else 0
+
+    @property
+    def title(self) -> str:
+        """The label with the event and date when the file gives them."""
+        if self.record is None:
+            return self.label
+        extra = [tag.value for name in ("Event", "Date") if (tag := self.record.tag(name))]
+        return " · ".join([self.label, *extra])
+
+
+def digest(data: bytes) -> str:
+    """A short digest of some bytes, to tell versions of a file apart."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def upload_key(name: str, data: bytes) -> str:
+    """The key of an uploaded file: the same bytes under the same name always get the same key."""
+    return UPLOAD_PREFIX + digest(name.encode() + b"\0" + data)
+
+
+def is_upload(key: str) -> bool:
+    return key.startswith(UPLOAD_PREFIX)
+
+
+def discover(root: Path) -> list[Path]:
+    """The ``.tgn`` files at ``root``: the file itself, or every one under the folder, by name."""
+    if root.is_file():
+        return [root]
+    if root.is_dir():
+        return sorted(path for path in root.rglob("*.tgn") if path.is_file())
+    return []
+
+
+def file_key(root: Path, path: Path) -> str:
+    """A file's key in URLs: its path under the root folder (its name when the root is a file)."""
+    if root.is_file():
+        return path.name
+    return path.relative_to(root).as_posix()
+
+
+def _problems(errors: Iterable[ReadError]) -> tuple[Problem, ...]:
+    return tuple(Problem(error.line, error.column, error.message) for error in errors)
+
+
+def load(key: str, label: str, data: bytes) -> LoadedSession:
+    """Read, normalize, replay and score one session's bytes."""
+    version = digest(data)
+    result = read_bytes(data, label)
+    problems = _problems(result.errors)
+    if result.record is None or problems:  # TGN.md §7: a text with read errors is not replayed
+        return LoadedSession(key, label, result.record, problems, version)
+    try:
+        record = normalize(result.record)
+        replay = replay_session(record)
+        score = score_session(record, [hand.result for hand in replay.hands])
+    except Exception as error:  # an engine bug must not take the page down with a traceback
+        failure = Problem(0, 0, f"the replay failed: {type(error).__name__}: {error}")
+        return LoadedSession(key, label, result.record, (*problems, failure), version)
+    return LoadedSession(key, label, record, problems, version, replay, score)
+
+
+def load_file(root: Path, path: Path) -> LoadedSession:
+    """Load a file under ``root``; a file that cannot be opened is a session with one problem."""
+    key = file_key(root, path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return LoadedSession(key, key, None, (Problem(0, 0, f"cannot read file: {error}"),))
+    return load(key, key, data)
+
+
+def find(sessions: Sequence[LoadedSession], key: str | None) -> LoadedSession | None:
+    """The session with this key, if loaded."""
+    return next((session for session in sessions if session.key == key), None)

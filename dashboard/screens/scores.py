@@ -1,0 +1,69 @@
+"""The Scores page: a session's running score in step charts, the hands, calls against points."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import state
+from dashboard.views.figures import calls_figure, running_figure
+from dashboard.views.scores import (
+    RUNNING_LABELS,
+    call_points,
+    chart_keys,
+    hand_table,
+    milestones,
+    running_series,
+)
+from dashboard.views.stepping import Position
+
+st.title("Scores")
+scored = [session for session in state.sessions() if session.score and session.record]
+if not scored:
+    st.info("No readable session to score. Open the Sessions page to see why.")
+    st.stop()
+
+keys = [session.key for session in scored]
+wanted = st.query_params.get("session")
+chosen = st.selectbox(
+    "Session",
+    keys,
+    index=keys.index(wanted) if wanted in keys else 0,
+    format_func=lambda key: next(s.title for s in scored if s.key == key),
+    key="scores-session",
+)
+st.query_params["session"] = chosen
+session = next(s for s in scored if s.key == chosen)
+score, record = session.score, session.record
+assert score is not None and record is not None  # both checked when ``scored`` was built
+
+counters = chart_keys(score)
+series = running_series(score)
+marks = milestones(series)
+st.subheader(" and ".join(RUNNING_LABELS[key] for key in counters) + " after every hand")
+if marks:
+    st.caption(", ".join(f"{m.team} won a {m.name} after hand {m.hand}" for m in marks))
+st.plotly_chart(
+    running_figure(series, counters, score.teams, marks), key="scores-running", width="stretch"
+)
+
+st.subheader("Hands")
+table = hand_table(score, record)
+if len(table):
+    table.insert(
+        0,
+        "Replay",
+        [f"replay{Position(session.key, hand).query()}" for hand in table["Hand"]],
+    )
+st.dataframe(
+    table,
+    hide_index=True,
+    width="stretch",
+    column_config={"Replay": st.column_config.LinkColumn("Replay", display_text="open")},
+)
+
+st.subheader("Calls against points taken")
+calls = call_points(score, record)
+if len(calls):
+    st.plotly_chart(calls_figure(calls), key="scores-calls", width="stretch")
+else:
+    st.caption("No hand with a caller and a known count of points yet.")

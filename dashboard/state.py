@@ -1,0 +1,102 @@
+"""What the pages share while the app runs: the data path, cached sessions and replays, uploads.
+
+Loading is cached per file (keyed by its modification time and size) and per hand, so a rerun after
+a click only draws: it reads and replays nothing again.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import streamlit as st
+
+from dashboard.library import LoadedSession, discover, find, load, load_file, upload_key
+from recorder.model import Record
+from replay import HandReplay, replay_hand
+
+BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
+DATA_ENVIRONMENT = "THURUPPU_DATA"
+
+
+def data_path(argv: Sequence[str], environ: dict[str, str] | os._Environ[str]) -> Path:
+    """The path the app shows: ``--data PATH`` on its command line, else ``$THURUPPU_DATA``,
+    else the bundled ``data/``."""
+    arguments = list(argv)
+    if "--data" in arguments[:-1]:
+        return Path(arguments[arguments.index("--data") + 1])
+    if environ.get(DATA_ENVIRONMENT):
+        return Path(environ[DATA_ENVIRONMENT])
+    return BUNDLED_DATA
+
+
+def data_root() -> Path:
+    """The path this app was started on."""
+    return data_path(sys.argv[1:], os.environ)
+
+
+@st.cache_resource(max_entries=4096, show_spinner=False)
+def _load_file(root: str, path: str, modified: int, size: int) -> LoadedSession:
+    return load_file(Path(root), Path(path))
+
+
+@dataclass
+class Uploads:
+    """Files uploaded to this server, by key, so that a link to one works for everyone."""
+
+    sessions: dict[str, LoadedSession] = field(default_factory=dict)
+    limit: int = 200
+
+    def add(self, session: LoadedSession) -> None:
+        if len(self.sessions) >= self.limit:
+            self.sessions.pop(next(iter(self.sessions)))
+        self.sessions[session.key] = session
+
+
+@st.cache_resource(show_spinner=False)
+def uploads() -> Uploads:
+    """The uploads of this server process (shared by every browser tab)."""
+    return Uploads()
+
+
+def file_sessions(root: Path) -> list[LoadedSession]:
+    """Every session under ``root``, loaded once per version of each file."""
+    loaded = []
+    for path in discover(root):
+        stat = path.stat()
+        loaded.append(_load_file(str(root), str(path), stat.st_mtime_ns, stat.st_size))
+    return loaded
+
+
+def sessions() -> list[LoadedSession]:
+    """The sessions under the data path, then this server's uploads."""
+    return [*file_sessions(data_root()), *uploads().sessions.values()]
+
+
+def add_upload(name: str, data: bytes) -> LoadedSession:
+    """Read an uploaded file and keep it among the sessions."""
+    key = upload_key(name, data)
+    known = uploads().sessions.get(key)
+    if known is not None:
+        return known
+    session = load(key, f"{name} (uploaded)", data)
+    uploads().add(session)
+    return session
+
+
+def session(key: str | None) -> LoadedSession | None:
+    """A loaded session by its key."""
+    return find(sessions(), key)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _hand_replay(_record: Record, key: str, version: str, index: int) -> HandReplay:
+    return replay_hand(_record, index)
+
+
+def hand_replay(loaded: LoadedSession, record: Record, index: int) -> HandReplay:
+    """The step-by-step replay of hand ``index`` (from 0) of a session's record, cached."""
+    return _hand_replay(record, loaded.key, loaded.digest, index)

@@ -1,0 +1,224 @@
+"""One moment of a replayed hand as the Replay page shows it: the table, the headline, the findings.
+
+Everything here is computed from the engine's ``HandReplay`` (``replay_hand`` with steps): the
+``TableState`` after each event, narrowed with ``TableState.view(seat)`` for a seat's eyes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from dashboard.views.cards import card_label
+from dashboard.views.table import SeatView, TableView, TeamScore, TrumpView
+from recorder.cards import Card
+from recorder.model import Record
+from replay import HandReplay, Step, TableState
+from replay.findings import CATALOGUE, Finding
+
+
+def step_tricks(hand: HandReplay) -> list[int | None]:
+    """For every step, the trick its event belongs to (``None`` for the deal, calling and end)."""
+    return [step.event.trick for step in hand.steps or []]
+
+
+def _complete(state: TableState) -> bool:
+    return state.trick > 0 and len(state.trick_plays) == state.players
+
+
+def _counted(state: TableState) -> bool:
+    """Whether the state's points already include the trick on the table."""
+    return sum(state.tricks_won) >= state.trick
+
+
+def team_scores(record: Record, hand: HandReplay, state: TableState) -> tuple[TeamScore, ...]:
+    """Points and tricks per team, the trick on the table included once it is complete."""
+    points, tricks = list(state.points), list(state.tricks_won)
+    if _complete(state) and not _counted(state) and state.trick <= len(hand.tricks):
+        summary = hand.tricks[state.trick - 1]
+        if summary.winner is not None:
+            team = 0 if summary.winner % 2 else 1
+            points[team] += summary.points or 0
+            tricks[team] += 1
+    return tuple(
+        TeamScore(name, points[index], tricks[index]) for index, name in enumerate(record.teams[:2])
+    )
+
+
+def _reveal_step(steps: list[Step], upto: int) -> Step | None:
+    return next((step for step in steps[: upto + 1] if step.state.revealed), None)
+
+
+def trump_view(record: Record, steps: list[Step], upto: int, state: TableState) -> TrumpView | None:
+    """The face-down trump once it is put down; ``None`` before that, or in a hand without one."""
+    if state.caller is None or not any(s.event.kind == "trump" for s in steps[: upto + 1]):
+        return None
+    reveal = _reveal_step(steps, upto) if state.revealed else None
+    how = ""
+    if reveal is not None:
+        how = reveal.event.token if reveal.event.kind == "action" else "played"
+    return TrumpView(
+        caller=record.player(state.caller),
+        card=state.face_down,
+        suit=state.trump,
+        revealed=state.revealed,
+        revealed_by=record.player(state.revealed_by) if state.revealed_by else None,
+        revealed_in=state.revealed_in,
+        how=how,
+    )
+
+
+def _actions_in_trick(steps: list[Step], upto: int, trick: int) -> dict[int, list[str]]:
+    notes: dict[int, list[str]] = {}
+    for step in reversed(steps[: upto + 1]):
+        event = step.event
+        if event.trick != trick and event.kind in ("card", "action"):
+            break
+        if event.kind == "action" and event.seat is not None:
+            notes.setdefault(event.seat, []).insert(0, event.token)
+    return notes
+
+
+def _badges(state: TableState, seat: int, dealer: int) -> tuple[str, ...]:
+    badges = []
+    if seat == dealer:
+        badges.append("dealer")
+    if seat == state.caller and state.highest is not None:
+        badges.append(f"caller {state.highest.token}")
+    if state.caller is not None and seat % 2 == state.caller % 2:
+        badges.extend(u for u in state.undertakings if not u.startswith("pair"))
+    if seat == state.to_play and not state.over:
+        badges.append("to play")
+    return tuple(badges)
+
+
+def table_view(record: Record, hand: HandReplay, index: int, seat: int | None) -> TableView:
+    """The table after step ``index`` of ``hand``, as ``seat`` saw it (everyone for ``None``)."""
+    steps = hand.steps or []
+    full = steps[index].state
+    state = full.view(seat) if seat is not None else full
+    winner = None
+    if _complete(state) and state.trick <= len(hand.tricks):
+        winner = hand.tricks[state.trick - 1].winner
+    plays = {play.seat: play for play in state.trick_plays}
+    notes = _actions_in_trick(steps, index, state.trick) if state.trick else {}
+    seats = []
+    for number in range(1, state.players + 1):
+        play = plays.get(number)
+        note = list(notes.get(number, []))
+        if play is not None and play.trump:
+            note.append("trump")
+        seats.append(
+            SeatView(
+                seat=number,
+                name=record.player(number),
+                team=record.teams[(number + 1) % 2],
+                cards=tuple(state.hands[number - 1]),
+                unknown=state.unknown[number - 1],
+                played=play.card if play else None,
+                played_note=" ".join(note),
+                badges=_badges(state, number, hand.dealer),
+                to_play=number == state.to_play and not state.over,
+                won_trick=number == winner,
+            )
+        )
+    return TableView(
+        seats=tuple(seats),
+        bottom=seat or 1,
+        trick=state.trick or None,
+        trump=trump_view(record, steps, index, state),
+        calling=tuple((record.player(s), call.token) for s, call in state.calls),
+        teams=team_scores(record, hand, full),
+        headline=headline(record, hand, index),
+        viewer=f"{record.player(seat)} (seat {seat})" if seat else "everyone",
+    )
+
+
+def _card_text(token: str) -> str:
+    try:
+        return card_label(Card.parse(token))
+    except ValueError:
+        return token or "a card not seen"
+
+
+def headline(record: Record, hand: HandReplay, index: int) -> str:
+    """What happened at step ``index``, in words anyone at the table may hear."""
+    step = (hand.steps or [])[index]
+    event, state = step.event, step.state
+    who = record.player(event.seat) if event.seat else ""
+    if event.kind == "deal":
+        return f"Hand {hand.number}: {record.player(hand.dealer)} deals"
+    if event.kind == "bid":
+        return f"{who} passes" if event.token == "pass" else f"{who} calls {event.token}"
+    if event.kind == "trump":
+        return f"{who} puts the trump face down"
+    if event.kind == "action":
+        return f"Trick {event.trick}: {who} says {event.token}"
+    if event.kind == "card":
+        text = f"Trick {event.trick}: {who} plays {_card_text(event.token)}"
+        if _complete(state) and state.trick <= len(hand.tricks):
+            summary = hand.tricks[state.trick - 1]
+            if summary.winner is not None:
+                points = "" if summary.points is None else f" ({summary.points} points)"
+                text += f"; {record.player(summary.winner)} wins the trick{points}"
+        return text
+    if event.kind == "pair":
+        return f"{who} declares the pair"
+    if event.kind == "redeal":
+        return f"The hand is thrown in: {event.token}"
+    outcome = hand.result.outcome
+    return f"The hand is over: {outcome}" + (
+        f", the callers took {hand.result.callers_points}"
+        if hand.result.callers_points is not None and outcome in ("made", "lost")
+        else ""
+    )
+
+
+@dataclass(frozen=True)
+class FindingAt:
+    """A finding of the hand and the step it arises at."""
+
+    step: int
+    finding: Finding
+
+    @property
+    def summary(self) -> str:
+        """The rule's short description from the catalogue."""
+        return CATALOGUE[self.finding.code].summary
+
+
+def findings_by_step(hand: HandReplay) -> list[FindingAt]:
+    """Every finding of the hand with the step it arises at, in the order of the hand."""
+    found = [
+        FindingAt(index, finding)
+        for index, step in enumerate(hand.steps or [])
+        for finding in step.findings
+    ]
+    placed = {id(at.finding) for at in found}
+    last = max(len(hand.steps or []) - 1, 0)
+    found.extend(FindingAt(last, f) for f in hand.findings if id(f) not in placed)
+    return found
+
+
+def trick_table(record: Record, hand: HandReplay) -> pd.DataFrame:
+    """The hand's tricks: leader, cards in the order played, winner and points."""
+    rows = []
+    for trick in hand.tricks:
+        cards = " · ".join(
+            f"{record.player(play.seat)} {card_label(play.card) if play.card else '?'}"
+            + (" (trump)" if play.trump else "")
+            for play in trick.plays
+        )
+        rows.append(
+            {
+                "Trick": trick.number,
+                "Leader": record.player(trick.leader) if trick.leader else "?",
+                "Cards": cards,
+                "Winner": record.player(trick.winner) if trick.winner else "?",
+                "Points": trick.points,
+                "Trump turned up": record.player(trick.revealed_by) if trick.revealed_by else "",
+            }
+        )
+    columns = ["Trick", "Leader", "Cards", "Winner", "Points", "Trump turned up"]
+    return pd.DataFrame(rows, columns=columns)

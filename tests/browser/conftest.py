@@ -1,0 +1,143 @@
+"""Browser-test fixtures: the dashboard served on a free port, and Debian's headless Chromium.
+
+The server runs the same command as ``thuruppu dashboard`` on a folder of fixture sessions; the
+browser is Playwright's Chromium driver pointed at ``/usr/bin/chromium`` (never a downloaded one),
+installed by ``scripts/test-deps.sh`` when missing. Screenshots go to ``test-output/screenshots``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from dashboard.launch import streamlit_command
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+SESSIONS = Path(__file__).resolve().parent / "sessions"
+SCREENSHOTS = REPOSITORY / "test-output" / "screenshots"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+STARTUP_SECONDS = 60
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_until_healthy(url: str, process: subprocess.Popen[bytes]) -> None:
+    """Poll Streamlit's health endpoint until it answers ``ok``; fail if the server dies first."""
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            output = process.stdout.read().decode(errors="replace") if process.stdout else ""
+            pytest.fail(f"the dashboard exited with {process.returncode}:\n{output}")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
+                if answer.read().strip() == b"ok":
+                    return
+        except OSError:
+            time.sleep(0.2)
+    pytest.fail(f"the dashboard did not answer within {STARTUP_SECONDS} s")
+
+
+@pytest.fixture(scope="session")
+def dashboard_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of a dashboard serving a copy of the fixture sessions."""
+    data = tmp_path_factory.mktemp("sessions")
+    for source in SESSIONS.glob("*.tgn"):
+        shutil.copy(source, data / source.name)
+    port = free_port()
+    process = subprocess.Popen(
+        streamlit_command(str(data), port),
+        cwd=REPOSITORY,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_healthy(url, process)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def ensure_chromium() -> Path:
+    """Debian's Chromium, installed by the test setup when missing; skips when it cannot be."""
+    if not CHROMIUM.exists():
+        subprocess.run(["bash", str(REPOSITORY / "scripts" / "test-deps.sh")], check=False)
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed and could not be installed")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """A headless Chromium driven by Playwright's sync API."""
+    executable = ensure_chromium()
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def viewport(request: pytest.FixtureRequest) -> dict[str, int]:
+    """The two screens the dashboard must be readable on."""
+    return dict(request.param)
+
+
+@pytest.fixture
+def desktop(browser: Browser) -> Iterator[Page]:
+    """A fresh tab of 1280×800."""
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def screen(browser: Browser, viewport: dict[str, int]) -> Iterator[Page]:
+    """A fresh tab at each of the two screen sizes."""
+    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save the whole page under ``test-output/screenshots`` and return the file."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    path = SCREENSHOTS / f"{name}-{width}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

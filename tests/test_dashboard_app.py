@@ -1,0 +1,189 @@
+"""The dashboard's pages, run headless by Streamlit's AppTest on sample and fixture sessions."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import parse_qsl
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.state import DATA_ENVIRONMENT
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+APP = REPOSITORY / "dashboard" / "app.py"
+FIXTURES = REPOSITORY / "tests" / "browser" / "sessions"
+SAMPLES = REPOSITORY / "data"
+TIMEOUT = 60
+
+BROKEN = b"""[Game "40"]
+[Players "A, B, C, D, E, F"]
+
+[Hand "1"]
+[Dealer "6"]
+bid 1:20 2:pass 3:pass 4:pass 5:pass 6:pass
+trump ZS
+1. 1:JS 2:KH 3:AS 4:KS 5:QS 6:QC
+"""
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    """The app on a folder holding the bundled samples and the browser-test fixtures."""
+    for source in [*SAMPLES.glob("*.tgn"), *FIXTURES.glob("*.tgn")]:
+        shutil.copy(source, tmp_path / source.name)
+    monkeypatch.setenv(DATA_ENVIRONMENT, str(tmp_path))
+    return AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+
+
+def replay_at(app: AppTest, **params: str) -> AppTest:
+    """The Replay page opened on a URL with these parameters."""
+    app.run()
+    app.query_params.update(params)
+    return app.switch_page("screens/replay.py").run()
+
+
+def table(app: AppTest) -> str:
+    """The HTML of the drawn table."""
+    return next(h.proto.body for h in app.get("html") if "tp-wrap" in h.proto.body)
+
+
+def plain(markdown: str) -> str:
+    """Markdown as read: the backslashes that escape characters from files removed."""
+    return re.sub(r"\\(.)", r"\1", markdown)
+
+
+def no_exception(app: AppTest) -> None:
+    assert not app.exception, [e.value for e in app.exception]
+
+
+def test_sessions_page_lists_every_session(app: AppTest) -> None:
+    app.run()
+    no_exception(app)
+    listed = app.dataframe[0].value
+    names = set(listed["Session"])
+    assert {"club-night-40.tgn", "escaping-29.tgn", "tgn-example-40.tgn"} <= names
+    club = listed.set_index("Session").loc["club-night-40.tgn"]
+    assert club["Game"] == "40" and club["Hands"] == 2 and club["Findings"] == 2
+    assert club["Players"] == "Anil, Biju, Chitra, Dev, Eli, Faiz"
+
+
+def test_uploading_a_good_file_opens_it_in_the_replay(app: AppTest) -> None:
+    app.run()
+    good = (SAMPLES / "tgn-example-40.tgn").read_bytes()
+    app.file_uploader(key="sessions-upload").set_value(("mine.tgn", good, "text/plain")).run()
+    no_exception(app)
+    assert any("mine.tgn (uploaded)" in plain(s.value) for s in app.success)
+    app.button(key="upload-replay").click().run()
+    no_exception(app)
+    assert app.query_params["session"].startswith("upload:")
+    assert app.query_params["step"] == "0"
+    assert "Anil" in table(app)
+
+
+def test_uploading_a_broken_file_shows_line_and_column(app: AppTest) -> None:
+    app.run()
+    app.file_uploader(key="sessions-upload").set_value(("bad.tgn", BROKEN, "text/plain")).run()
+    no_exception(app)
+    assert any("bad.tgn" in plain(e.value) for e in app.error)
+    problems = app.dataframe[-1].value
+    row = problems[problems["Problem"].str.contains("ZS")].iloc[0]
+    assert (row["Line"], row["Column"]) == (7, 7)
+    assert not any(b.key == "upload-replay" for b in app.button)
+
+
+def test_replay_steps_forward_and_back(app: AppTest) -> None:
+    replay_at(app, session="tgn-example-40.tgn", hand="1", step="8")
+    no_exception(app)
+    assert "Trick 1: Anil plays J♠" in table(app)
+    app.button(key="step-next-card").click().run()
+    assert app.query_params["step"] == "9" and "Biju plays K♥" in table(app)
+    app.button(key="step-previous-card").click().run()
+    app.button(key="step-previous-card").click().run()
+    assert app.query_params["step"] == "7" and "puts the trump face down" in table(app)
+    app.button(key="step-next-trick").click().run()
+    assert "Faiz plays Q♣; Anil wins the trick (4 points)" in table(app)
+    app.button(key="step-next-trick").click().run()
+    assert "Trick 2" in table(app) and "Chitra wins the trick" in table(app)
+    app.button(key="step-previous-trick").click().run()
+    assert "Anil wins the trick" in table(app)
+    app.button(key="step-last").click().run()
+    assert "The hand is over: made, the callers took 40" in table(app)
+    app.button(key="step-first").click().run()
+    assert app.query_params["step"] == "0"
+
+
+def test_replay_jumps_to_a_finding(app: AppTest) -> None:
+    replay_at(app, session="club-night-40.tgn", hand="2", step="0")
+    no_exception(app)
+    links = [link for link in app.get("page_link") if "revoke" in link.proto.label]
+    assert len(links) == 1
+    target = dict(parse_qsl(links[0].proto.query_string))
+    assert target["hand"] == "2"
+    app.query_params.update(target)
+    app.run()
+    no_exception(app)
+    assert app.query_params["step"] == target["step"]
+    shown = [plain(e.value) for e in app.error]
+    assert any("revoke" in text and "Faiz" in text for text in shown)
+    assert "Faiz plays Q♣" in table(app)
+
+
+def test_replay_seat_view_hides_the_other_hands(app: AppTest) -> None:
+    replay_at(app, session="tgn-example-40.tgn", hand="1", step="7")
+    everyone = table(app)
+    app.selectbox(key="replay-seat").set_value(2).run()
+    no_exception(app)
+    seen = table(app)
+    assert app.query_params["seat"] == "2"
+    assert everyone.count("tp-face") > seen.count("tp-face")
+    faces = re.findall(r'data-seat="(\d)".*?</div></div>', seen)
+    assert faces  # every seat is still drawn
+    biju = re.search(r'data-seat="2".*?tp-cards">(.*?)</span></div>', seen)
+    assert biju is not None and biju.group(1).count("tp-face") == 6
+    chitra = re.search(r'data-seat="3".*?tp-cards">(.*?)</span></div>', seen)
+    assert chitra is not None and "tp-face" not in chitra.group(1)
+    assert "face down:" not in seen  # Biju does not know the trump
+
+
+def test_replay_escapes_names_from_the_file(app: AppTest) -> None:
+    replay_at(app, session="escaping-29.tgn", hand="1", step="0")
+    no_exception(app)
+    drawn = table(app)
+    assert "<script>alert(1)</script>" not in drawn
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in drawn
+
+
+def test_scores_page_charts_coolies_and_flags(app: AppTest) -> None:
+    app.run()
+    app.query_params["session"] = "club-night-40.tgn"
+    app.switch_page("screens/scores.py").run()
+    no_exception(app)
+    assert "Coolies and Flags after every hand" in [s.value for s in app.subheader]
+    charts = app.get("plotly_chart")
+    assert len(charts) == 2
+    hands = app.dataframe[0].value
+    assert list(hands["Hand"]) == [1, 2]
+    assert hands.iloc[0]["Replay"].endswith("hand=1&step=0")
+
+
+def test_scores_page_shows_points_and_sets_for_29(app: AppTest) -> None:
+    app.run()
+    app.query_params["session"] = "rubber-29.tgn"
+    app.switch_page("screens/scores.py").run()
+    no_exception(app)
+    assert "Game points and Sets after every hand" in [s.value for s in app.subheader]
+
+
+def test_players_page_covers_every_loaded_session(app: AppTest) -> None:
+    app.run()
+    app.switch_page("screens/players.py").run()
+    no_exception(app)
+    summary = app.dataframe[0].value
+    assert {"Anil", "Chitra", "<script>alert(1)</script>"} <= set(summary["player"])
+    app.selectbox(key="players-player").set_value("Chitra").run()
+    no_exception(app)
+    assert app.query_params["player"] == "Chitra"
+    assert "Calls by level" in [s.value for s in app.subheader]
