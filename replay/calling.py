@@ -174,6 +174,10 @@ class CallingRun(Protocol):
 
     def speak(self, seat: int, call: Call) -> list[Issue]: ...
 
+    def problem(self, seat: int, call: Call) -> Issue | None:
+        """Why ``call`` by the expected speaker would not stand (``None`` if it would)."""
+        ...
+
     @property
     def highest(self) -> tuple[int, Call] | None: ...
 
@@ -237,14 +241,16 @@ class _SixPlayerRun:
                 issues.append(("first-caller-passed", "passed as the first speaker, who must call"))
             return issues
         if in_turn:
-            problem = self._problem(seat, call)
+            problem = self.problem(seat, call)
             if problem:
                 issues.append(problem)
             else:
                 self._highest = (seat, call)
         return issues + self.system.limits.notes(call, seat, self.holdings)
 
-    def _problem(self, seat: int, call: Call) -> Issue | None:
+    def problem(self, seat: int, call: Call) -> Issue | None:
+        if call.is_pass:
+            return None
         highest = self._highest
         problem = self.system.limits.problem(call, highest[1] if highest else None, self.min_bid)
         if problem is None and highest and highest[0] % 2 == seat % 2:
@@ -291,6 +297,12 @@ class _RotatingRun:
     def expected(self) -> int | None:
         return self.turn
 
+    def problem(self, seat: int, call: Call) -> Issue | None:
+        if call.is_pass:
+            return None
+        highest = self._highest[1] if self._highest else None
+        return self.limits.problem(call, highest, self.min_bid)
+
     def _advance(self, after: int) -> None:
         seat = after
         for _ in range(self.players):
@@ -316,8 +328,7 @@ class _RotatingRun:
         if call.is_pass:
             self.passed.add(seat)
         else:
-            highest = self._highest[1] if self._highest else None
-            problem = self.limits.problem(call, highest, self.min_bid)
+            problem = self.problem(seat, call)
             if problem:
                 issues.append(problem)
             else:

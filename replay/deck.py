@@ -56,6 +56,8 @@ class CardTable:
     strength: tuple[int, ...]
     """Higher beats lower in the same suit; equal strengths are won by the card played first."""
     pack: tuple[int, ...]
+    suits: tuple[tuple[int, ...], ...]
+    """The pack's cards of each suit, high to low by the game's rank list."""
 
     @classmethod
     def build(cls, spec: GameSpec, order: Sequence[str]) -> CardTable:
@@ -67,8 +69,9 @@ class CardTable:
         points = tuple(spec.points.get(CARDS[i].rank, 0) for i in range(CARD_COUNT))
         strength = tuple(strength_of_rank.get(CARDS[i].rank, 0) for i in range(CARD_COUNT))
         pack = tuple(i for i in range(CARD_COUNT) if in_pack[i])
-        return cls(in_pack, points, strength, pack)
+        suits = tuple(tuple(c for c in pack if suit_of(c) == suit) for suit in range(SUIT_COUNT))
+        return cls(in_pack, points, strength, pack, suits)
 
     def suit_cards(self, suit: int) -> tuple[int, ...]:
         """The pack's cards of a suit, high to low by the game's rank list."""
-        return tuple(card for card in self.pack if suit_of(card) == suit)
+        return self.suits[suit]
