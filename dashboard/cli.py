@@ -1,0 +1,303 @@
+"""The ``thuruppu`` command (CLI.md): check, score, replay, fmt, convert, schema, analyse, dashboard.
+
+Each subcommand reads TGN, never shows a traceback for bad input, and exits 0 (clean), 1 (findings
+of severity error or warning, or a file not canonical) or 2 (a file could not be read).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from recorder import ReadError, dumps, json_schema, read_bytes
+from recorder.house_rules import rule_problem
+from recorder.model import Record
+from replay import normalize, replay_session
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Record, replay and judge hands of the hidden-trump games 40, 28 and 29.",
+)
+
+CLEAN, FOUND, UNREADABLE = 0, 1, 2
+BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
+RulesOption = Annotated[
+    list[str] | None,
+    typer.Option("--rules", help="KEY=VALUE overriding the file's Rules tag (repeatable)."),
+]
+
+
+@dataclass
+class Loaded:
+    """A file as read: the normalized record (when readable) and every read error."""
+
+    path: str
+    record: Record | None
+    errors: list[ReadError] = field(default_factory=list)
+
+
+def load_file(path: Path) -> Loaded:
+    """Read a TGN (or record JSON) file; problems become ``ReadError``s, never exceptions."""
+    name = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        return Loaded(name, None, [ReadError(name, 0, 0, f"cannot read file: {reason}")])
+    if path.suffix.lower() == ".json":
+        return _load_json(name, data)
+    result = read_bytes(data, name)
+    record = normalize(result.record) if result.record is not None else None
+    return Loaded(name, record, list(result.errors))
+
+
+def _load_json(name: str, data: bytes) -> Loaded:
+    from pydantic import ValidationError
+
+    try:
+        record = Record.model_validate_json(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        message = f"not a Thuruppu record: {where}: {first['msg']}"
+        return Loaded(name, None, [ReadError(name, 1, 1, message)])
+    return Loaded(name, normalize(record))
+
+
+def expand(paths: Iterable[Path]) -> Iterator[Path]:
+    """Files as given, and the ``.tgn`` files under any folder, in name order."""
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(path.rglob("*.tgn"))
+        else:
+            yield path
+
+
+def report_errors(loaded: Loaded) -> None:
+    for error in loaded.errors:
+        typer.echo(str(error), err=True)
+
+
+def parse_overrides(items: list[str] | None, game: str | None = None) -> dict[str, str]:
+    """``--rules KEY=VALUE`` items as a dict; a malformed or unknown one is a usage error."""
+    overrides: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        problem = (
+            "expected KEY=VALUE" if not sep else rule_problem(game, key, value) if game else None
+        )
+        if problem:
+            raise typer.BadParameter(f"--rules {item}: {problem}")
+        overrides[key] = value
+    return overrides
+
+
+def _exit(code: int) -> None:
+    raise typer.Exit(code)
+
+
+@app.command()
+def check(
+    files: Annotated[list[Path], typer.Argument(help="TGN files or folders of them.")],
+    as_json: JsonOption = False,
+    rules: RulesOption = None,
+) -> None:
+    """Replay every hand and report each record error and violation, linter style."""
+    status = CLEAN
+    reports: list[dict[str, Any]] = []
+    for path in expand(files):
+        loaded = load_file(path)
+        report_errors(loaded)
+        entry: dict[str, Any] = {
+            "path": loaded.path,
+            "game": loaded.record.game if loaded.record else None,
+            "hands": len(loaded.record.hands) if loaded.record else 0,
+            "errors": [
+                {"line": e.line, "column": e.column, "message": e.message} for e in loaded.errors
+            ],
+            "findings": [],
+        }
+        if loaded.errors:
+            status = UNREADABLE
+        if loaded.record is not None:
+            overrides = parse_overrides(rules, loaded.record.game)
+            session = replay_session(loaded.record, overrides)
+            for finding in session.findings:
+                entry["findings"].append(finding.to_json())
+                if not as_json:
+                    typer.echo(
+                        f"{loaded.path}:{finding.line}:{finding.column}: "
+                        f"{finding.severity} {finding.code}: {finding.message}"
+                    )
+                if finding.severity in ("error", "warning") and status == CLEAN:
+                    status = FOUND
+        reports.append(entry)
+    if as_json:
+        typer.echo(json.dumps({"files": reports}, ensure_ascii=False, indent=2))
+    _exit(status)
+
+
+@app.command()
+def score(
+    file: Annotated[Path, typer.Argument(help="A TGN session.")],
+    as_json: JsonOption = False,
+    rules: RulesOption = None,
+) -> None:
+    """Each hand's outcome and the running score of the session."""
+    from dashboard.terminal import render_score
+    from replay.scoring import score_session
+
+    loaded = load_file(file)
+    report_errors(loaded)
+    if loaded.record is None:
+        _exit(UNREADABLE)
+        return
+    overrides = parse_overrides(rules, loaded.record.game)
+    session = replay_session(loaded.record, overrides)
+    scored = score_session(loaded.record, [hand.result for hand in session.hands], overrides)
+    if as_json:
+        typer.echo(
+            json.dumps({"path": loaded.path, **scored.to_json()}, ensure_ascii=False, indent=2)
+        )
+    else:
+        typer.echo(render_score(loaded.record, scored))
+    found = any(f.severity in ("error", "warning") for f in session.findings)
+    _exit(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A TGN session.")],
+    hand: Annotated[int, typer.Option("--hand", help="The hand's number (its Hand tag).")],
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Show only what this seat saw.")
+    ] = None,
+    rules: RulesOption = None,
+) -> None:
+    """The hand trick by trick: cards, winners, points, the reveal, findings as they arise."""
+    from dashboard.terminal import render_replay
+    from replay import replay_hand
+
+    loaded = load_file(file)
+    report_errors(loaded)
+    record = loaded.record
+    if record is None:
+        _exit(UNREADABLE)
+        return
+    index = next((i for i, h in enumerate(record.hands) if h.number == hand), None)
+    if index is None:
+        numbers = ", ".join(str(h.number) for h in record.hands) or "none"
+        typer.echo(f"{loaded.path}: no hand {hand} (hands: {numbers})", err=True)
+        _exit(UNREADABLE)
+        return
+    players = len(record.players)
+    if seat is not None and not 1 <= seat <= players:
+        raise typer.BadParameter(f"--seat {seat}: expected a seat from 1 to {players}")
+    replayed = replay_hand(record, index, parse_overrides(rules, record.game), steps=True)
+    typer.echo(render_replay(record, replayed, seat))
+    found = any(f.severity in ("error", "warning") for f in replayed.findings)
+    _exit(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
+
+
+@app.command()
+def fmt(
+    files: Annotated[list[Path], typer.Argument(help="TGN files or folders of them.")],
+    check_only: Annotated[
+        bool, typer.Option("--check", help="Change nothing; exit 1 if a file is not canonical.")
+    ] = False,
+) -> None:
+    """Rewrite files in canonical TGN."""
+    status = CLEAN
+    for path in expand(files):
+        loaded = load_file(path)
+        report_errors(loaded)
+        if loaded.record is None or loaded.errors:
+            status = UNREADABLE
+            continue
+        canonical = dumps(loaded.record)
+        current = path.read_text(encoding="utf-8-sig")
+        if current == canonical:
+            continue
+        if check_only:
+            typer.echo(f"{path}: not in canonical form", err=True)
+            status = max(status, FOUND)
+        else:
+            path.write_text(canonical, encoding="utf-8", newline="\n")
+            typer.echo(f"{path}: rewritten", err=True)
+    _exit(status)
+
+
+@app.command()
+def convert(
+    file: Annotated[Path, typer.Argument(help="A TGN file, or a record as JSON.")],
+    to: Annotated[str, typer.Option("--to", help="json or tgn.")],
+) -> None:
+    """The record as JSON (the model) or back to TGN, losslessly."""
+    if to not in ("json", "tgn"):
+        raise typer.BadParameter(f"--to {to}: expected json or tgn")
+    loaded = load_file(file)
+    report_errors(loaded)
+    if loaded.record is None or loaded.errors:
+        _exit(UNREADABLE)
+        return
+    if to == "json":
+        typer.echo(loaded.record.model_dump_json(indent=2))
+    else:
+        sys.stdout.write(dumps(loaded.record))
+
+
+@app.command()
+def schema() -> None:
+    """The JSON Schema of the record model."""
+    typer.echo(json.dumps(json_schema(), indent=2))
+
+
+@app.command()
+def analyse(
+    file: Annotated[Path, typer.Argument(help="A TGN session.")],
+    hand: Annotated[int | None, typer.Option("--hand", help="Only this hand.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The solver's judgement of every call and card, with every card known."""
+    from dashboard.terminal import render_analysis
+    from replay.solver import analyse_session
+
+    loaded = load_file(file)
+    report_errors(loaded)
+    if loaded.record is None:
+        _exit(UNREADABLE)
+        return
+    result = analyse_session(loaded.record, hand)
+    if as_json:
+        typer.echo(json.dumps({"path": loaded.path, **result}, ensure_ascii=False, indent=2))
+    else:
+        typer.echo(render_analysis(loaded.record, result))
+    _exit(UNREADABLE if loaded.errors else CLEAN)
+
+
+@app.command()
+def dashboard(
+    path: Annotated[
+        Path | None, typer.Argument(help="A file, a folder of .tgn, or the archive.")
+    ] = None,
+    port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8501,
+) -> None:
+    """Start the Streamlit dashboard (headless) on PATH, the bundled data/ by default."""
+    from dashboard.launch import run
+
+    _exit(run(str(path or BUNDLED_DATA), port))
+
+
+def main() -> None:
+    """Entry point of the console script."""
+    app()

@@ -1,0 +1,171 @@
+"""Plain-text renderings for the terminal: the score of a session, a hand trick by trick, analysis.
+
+Pure functions from the engine's results to text, so the command stays thin and the output is tested.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from recorder.model import Record
+from replay import Finding, HandReplay, Step, TrickSummary
+from replay.scoring import ScoreLine, SessionScore
+
+
+def _who(record: Record, seat: int | None) -> str:
+    return "nobody" if seat is None else f"{record.player(seat)} (seat {seat})"
+
+
+def _table(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Rows of cells as aligned columns; the first row is the header."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = [
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
+        for row in rows
+    ]
+    return [line.rstrip() for line in lines]
+
+
+def _standing(line: ScoreLine) -> str:
+    parts = []
+    for counter in line.counters:
+        values = line.counter(counter)
+        parts.append(f"{counter} " + " ".join(f"{team} {value}" for team, value in values.items()))
+    return "; ".join(parts)
+
+
+def render_score(record: Record, score: SessionScore) -> str:
+    """Each hand's call, points and outcome, and the running score after it."""
+    rows: list[list[str]] = [
+        ["hand", "dealer", "caller", "call", "trump", "points", "outcome", "score"]
+    ]
+    for line in score.lines:
+        result = line.result
+        points = "-" if result.callers_points is None else str(result.callers_points)
+        if result.target is not None and result.callers_points is not None:
+            points += f"/{result.target}"
+        rows.append(
+            [
+                str(result.hand),
+                record.player(result.dealer),
+                record.player(result.caller) if result.caller else "-",
+                (result.call.token if result.call else "-")
+                + (f" {result.special}" if result.special else ""),
+                result.trump.value if result.trump else "-",
+                points,
+                line.outcome,
+                _standing(line),
+            ]
+        )
+    final = "; ".join(
+        f"{counter} " + ", ".join(f"{team} {value}" for team, value in values.items())
+        for counter, values in score.final.items()
+    )
+    title = f"{record.game} — {', '.join(record.players)}"
+    return "\n".join([title, "", *_table(rows), "", f"final: {final}"])
+
+
+def _finding_lines(findings: Iterable[Finding]) -> list[str]:
+    return [f"    {f.severity} {f.code}: {f.message}" for f in findings]
+
+
+def _trick_line(record: Record, trick: TrickSummary, show_trumps: bool) -> str:
+    plays = " ".join(
+        f"{play.seat}:{play.card.code if play.card else '-'}{'*' if play.trump and show_trumps else ''}"
+        for play in trick.plays
+    )
+    if trick.winner is None:
+        return f"{trick.number:>2}. {plays}"
+    points = "?" if trick.points is None else str(trick.points)
+    return f"{trick.number:>2}. {plays}  → {_who(record, trick.winner)} wins {points}"
+
+
+def _reveal_line(record: Record, step: Step, seat: int | None) -> str | None:
+    """A line for an ask or show that turned the trump up, as the viewer could see it."""
+    state = step.state if seat is None else step.state.view(seat)
+    if step.event.kind != "action" or step.event.token not in ("ask", "show"):
+        return None
+    if not state.revealed or state.revealed_in != step.event.trick:
+        return None
+    card = state.face_down.code if state.face_down else (state.trump.value if state.trump else "?")
+    return f"    {_who(record, step.event.seat)} {step.event.token}s: the trump is {card}"
+
+
+def render_replay(record: Record, hand: HandReplay, seat: int | None = None) -> str:
+    """The hand trick by trick; with ``seat``, only what that seat could see at each moment."""
+    steps = hand.steps or []
+    result = hand.result
+    teams = record.teams
+    lines = [
+        f"Hand {hand.number} — {record.game}, dealer {_who(record, hand.dealer)}",
+        "seats: "
+        + ", ".join(
+            f"{s}:{record.player(s)} ({teams[(s + 1) % 2]})"
+            for s in range(1, len(record.players) + 1)
+        ),
+    ]
+    if seat is not None and steps:
+        own = steps[0].state.view(seat)
+        cards = " ".join(card.code for card in own.hands[seat - 1]) or "not recorded"
+        lines.append(f"as seen by {_who(record, seat)}: dealt {cards}")
+    calls = " ".join(f"{bid.seat}:{bid.call.token}" for bid in hand.hand.bids)
+    if calls:
+        lines.append(f"calling: {calls}")
+    if result.caller is not None and result.call is not None:
+        lines.append(f"called: {_who(record, result.caller)} {result.call.token}")
+    sees_trump = seat is None or seat == result.caller
+    if hand.hand.trump is not None and sees_trump:
+        trump = hand.hand.trump
+        shown = (
+            trump.card.code if trump.card else f"?{trump.suit.value}" if trump.suit else "not seen"
+        )
+        lines.append(f"face-down card: {shown}")
+    by_trick: dict[int | None, list[Step]] = {}
+    for step in steps:
+        by_trick.setdefault(step.event.trick, []).append(step)
+    if seat is None:
+        lines += _finding_lines(f for step in by_trick.get(None, []) for f in step.findings)
+    revealed = False
+    for trick in hand.tricks:
+        trick_steps = by_trick.get(trick.number, [])
+        for step in trick_steps:
+            reveal = _reveal_line(record, step, seat)
+            if reveal:
+                revealed = True
+                lines.append(reveal)
+        lines.append(_trick_line(record, trick, revealed or sees_trump))
+        if seat is None:
+            lines += _finding_lines(f for step in trick_steps for f in step.findings)
+    points = "unknown" if result.callers_points is None else str(result.callers_points)
+    target = f" of {result.target}" if result.target is not None else ""
+    lines.append(f"outcome: {result.outcome}, callers' points {points}{target}")
+    if seat is not None and hand.findings:
+        lines.append(
+            f"({len(hand.findings)} finding(s) hidden in a seat's view; replay without --seat)"
+        )
+    return "\n".join(lines)
+
+
+def render_analysis(record: Record, analysis: dict[str, Any]) -> str:
+    """The solver's judgement per hand: what each trump could make, and every costly card."""
+    lines: list[str] = []
+    for hand in analysis.get("hands", []):
+        lines.append(f"Hand {hand['hand']}: value at start {hand.get('value_at_start', '-')}")
+        if hand.get("reason"):
+            lines.append(f"  not analysed: {hand['reason']}")
+        trumps = hand.get("trumps") or {}
+        if trumps:
+            lines.append(
+                "  with each trump the callers could force: "
+                + ", ".join(f"{suit} {value}" for suit, value in trumps.items())
+            )
+        for card in hand.get("cards", []):
+            if card["cost"]:
+                label = f" ({card['label']})" if card.get("label") else ""
+                better = ", ".join(card.get("best", []))
+                lines.append(
+                    f"  trick {card['trick']}: {_who(record, card['seat'])} played {card['card']}: "
+                    f"cost {card['cost']}{label}; better {better}"
+                )
+    return "\n".join(lines) if lines else "no hands"
