@@ -1,4 +1,4 @@
-"""The ``thuruppu`` command (CLI.md): check, score, replay, fmt, convert, schema, analyse, dashboard.
+"""The ``thuruppu`` command (CLI.md): check, score, replay, fmt, convert, schema, analyse, ….
 
 Each subcommand reads TGN, never shows a traceback for bad input, and exits 0 (clean), 1 (findings
 of severity error or warning, or a file not canonical) or 2 (a file could not be read).

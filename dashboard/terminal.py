@@ -1,6 +1,6 @@
-"""Plain-text renderings for the terminal: the score of a session, a hand trick by trick, analysis.
+"""Plain-text renderings for the terminal: a session's score, a hand trick by trick, analysis.
 
-Pure functions from the engine's results to text, so the command stays thin and the output is tested.
+Pure functions from the engine's results to text, so the command stays thin and testable.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from recorder.model import Record
-from replay import Finding, HandReplay, Step, TrickSummary
+from replay import Finding, HandReplay, Play, Step, TrickSummary
 from replay.scoring import ScoreLine, SessionScore
 
 
@@ -71,10 +71,11 @@ def _finding_lines(findings: Iterable[Finding]) -> list[str]:
 
 
 def _trick_line(record: Record, trick: TrickSummary, show_trumps: bool) -> str:
-    plays = " ".join(
-        f"{play.seat}:{play.card.code if play.card else '-'}{'*' if play.trump and show_trumps else ''}"
-        for play in trick.plays
-    )
+    def shown(play: Play) -> str:
+        code = play.card.code if play.card else "-"
+        return f"{play.seat}:{code}{'*' if play.trump and show_trumps else ''}"
+
+    plays = " ".join(shown(play) for play in trick.plays)
     if trick.winner is None:
         return f"{trick.number:>2}. {plays}"
     points = "?" if trick.points is None else str(trick.points)
