@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -23,6 +23,7 @@ from replay import normalize, replay_session
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
+    pretty_exceptions_enable=False,
     help="Record, replay and judge hands of the hidden-trump games 40, 28 and 29.",
 )
 
@@ -97,9 +98,15 @@ def parse_overrides(items: list[str] | None, game: str | None = None) -> dict[st
             "expected KEY=VALUE" if not sep else rule_problem(game, key, value) if game else None
         )
         if problem:
-            raise typer.BadParameter(f"--rules {item}: {problem}")
+            usage_error(f"--rules {item}: {problem}")
         overrides[key] = value
     return overrides
+
+
+def usage_error(message: str) -> NoReturn:
+    """A wrong option value: one plain line on standard error, exit status 2."""
+    typer.echo(f"thuruppu: {message}", err=True)
+    raise typer.Exit(UNREADABLE)
 
 
 def _exit(code: int) -> None:
@@ -202,7 +209,7 @@ def replay_command(
         return
     players = len(record.players)
     if seat is not None and not 1 <= seat <= players:
-        raise typer.BadParameter(f"--seat {seat}: expected a seat from 1 to {players}")
+        usage_error(f"--seat {seat}: expected a seat from 1 to {players}")
     replayed = replay_hand(record, index, parse_overrides(rules, record.game), steps=True)
     typer.echo(render_replay(record, replayed, seat))
     found = any(f.severity in ("error", "warning") for f in replayed.findings)
@@ -244,7 +251,7 @@ def convert(
 ) -> None:
     """The record as JSON (the model) or back to TGN, losslessly."""
     if to not in ("json", "tgn"):
-        raise typer.BadParameter(f"--to {to}: expected json or tgn")
+        usage_error(f"--to {to}: expected json or tgn")
     loaded = load_file(file)
     report_errors(loaded)
     if loaded.record is None or loaded.errors:
@@ -259,7 +266,7 @@ def convert(
 @app.command()
 def schema() -> None:
     """The JSON Schema of the record model."""
-    typer.echo(json.dumps(json_schema(), indent=2))
+    typer.echo(json_schema())
 
 
 @app.command()

@@ -62,7 +62,7 @@ def render_score(record: Record, score: SessionScore) -> str:
         f"{counter} " + ", ".join(f"{team} {value}" for team, value in values.items())
         for counter, values in score.final.items()
     )
-    title = f"{record.game} — {', '.join(record.players)}"
+    title = f"Game {record.game}: {', '.join(record.players)}"
     return "\n".join([title, "", *_table(rows), "", f"final: {final}"])
 
 
