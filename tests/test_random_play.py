@@ -139,7 +139,7 @@ def test_a_card_of_another_seat_is_caught(game: str) -> None:
         if len(hand.tricks) < 2 or any(t.turns[0].actions for t in hand.tricks[:1]):
             continue
         turn = hand.tricks[0].turns[0]
-        if turn.card is None or turn.actions:
+        if turn.card is None or turn.actions or turn.seat is None:
             continue
         thief = turn.seat % len(hand.deals) + 1
         stolen = next(
