@@ -1,0 +1,467 @@
+"""The body lines of a hand (TGN.md §5.1–5.5) read into the fields of the model's ``Hand``.
+
+``HandBody`` takes one logical line at a time, in any order the notation leaves unambiguous, and
+builds plain dictionaries that pydantic validates in one call per hand (much faster than building
+each node). Comments: ``{...}`` goes to the ``comments`` of the last card, call, action or trick
+number before it on the line; one with no such token before it (``trump {x} 9H``, ``pair 3 {x}``)
+joins the line's ``remark``, with line breaks folded to spaces.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, get_args
+
+from recorder.model import RedealReason
+from recorder.tgn.errors import Problems, quoted
+from recorder.tgn.lexer import BRACE, WORD, Line, Token
+from recorder.tgn.words import Notation, TurnPart
+
+REDEAL_REASONS: tuple[str, ...] = get_args(RedealReason)
+KEYWORDS = ("deal", "bid", "trump", "pair", "redeal", "penalty")
+_TRICK_NUMBER = re.compile(r"([^.]*)\.(.*)\Z", re.S)
+_POINTS = re.compile(r"[+-]?\d{1,6}\Z")
+_LINE_BREAKS = re.compile(r"\s*\n\s*")
+_BAR = re.compile(r"(\|)")
+
+Fields = dict[str, Any]
+
+
+def _pieces(text: str) -> list[tuple[str, int]]:
+    """A deal word cut at its ``|`` marks (``TH|KD``): each piece with its offset in the word."""
+    pieces = []
+    offset = 0
+    for piece in _BAR.split(text):
+        if piece:
+            pieces.append((piece, offset))
+        offset += len(piece)
+    return pieces
+
+
+class _Comments:
+    """Where the ``{...}`` comments of one line go: the node of the last token able to carry them,
+    or, when there is none, the line's remark."""
+
+    def __init__(self, comment: Token | None) -> None:
+        self.loose: list[str] = []
+        self.comment = comment
+
+    def add(self, carrier: Fields | None, text: str) -> None:
+        if carrier is None:
+            self.loose.append(_LINE_BREAKS.sub(" ", text))
+        elif "comments" in carrier:
+            carrier["comments"].append(text)
+        else:
+            carrier["comments"] = [text]
+
+    def remark(self) -> str | None:
+        parts = self.loose + ([self.comment.text] if self.comment else [])
+        return " ; ".join(parts) if parts else None
+
+
+def line_fields(head: Token, before: list[str], remark: str | None) -> Fields:
+    """The fields every line node has: its position and the comments around it."""
+    fields: Fields = {"line": head.line, "column": head.column}
+    if before:
+        fields["before"] = before
+    if remark is not None:
+        fields["remark"] = remark
+    return fields
+
+
+class HandBody:
+    """The body of one hand as it is read, line by line, reporting every problem."""
+
+    def __init__(self, notation: Notation, teams: list[str] | None, problems: Problems) -> None:
+        self.notation = notation
+        self.teams = teams
+        self.problems = problems
+        self.deals: list[Fields] = []
+        self.bidding: Fields | None = None
+        self.trump: Fields | None = None
+        self.tricks: list[Fields] = []
+        self.pairs: list[Fields] = []
+        self.redeal: Fields | None = None
+        self.penalties: list[Fields] = []
+        self._first_lines: dict[str, int] = {}
+
+    def fields(self) -> Fields:
+        """The body's fields of ``Hand``, deal lines in seat order."""
+        fields: Fields = {"deals": sorted(self.deals, key=lambda deal: deal["seat"])}
+        for name, value in (
+            ("bidding", self.bidding),
+            ("trump", self.trump),
+            ("redeal", self.redeal),
+        ):
+            if value is not None:
+                fields[name] = value
+        for name, items in (("tricks", self.tricks), ("pairs", self.pairs)):
+            if items:
+                fields[name] = items
+        if self.penalties:
+            fields["penalties"] = self.penalties
+        return fields
+
+    def read_line(self, line: Line, tokens: list[Token], before: list[str]) -> None:
+        """Read one body line; ``tokens`` are its tokens without leading comments and errors."""
+        head = tokens[0]
+        keyword = head.text.lower()
+        comments = _Comments(line.comment)
+        rest = tokens[1:]
+        if keyword == "deal":
+            self._deal(head, rest, before, comments)
+        elif keyword == "bid":
+            self._bid(head, rest, before, comments)
+        elif keyword == "trump":
+            self._trump(head, rest, before, comments)
+        elif keyword in ("pair", "redeal", "penalty"):
+            self._other(keyword, head, rest, before, comments)
+        else:
+            match = _TRICK_NUMBER.match(head.text)
+            if match and match.group(1).isdigit():
+                self._trick(head, match.group(1), match.group(2), rest, before, comments)
+            elif match or head.text.isdigit():
+                self.problems.add(
+                    head.line,
+                    head.column,
+                    f"bad trick number {quoted(head.text)} (expected 1., 2., 3., ...)",
+                )
+            else:
+                expected = "deal, bid, trump, a trick number such as 1., pair, redeal or penalty"
+                self.problems.add(
+                    head.line,
+                    head.column,
+                    f"unknown keyword {quoted(head.text)} (expected {expected})",
+                )
+
+    def _error(self, token: Token, message: str, offset: int = 0) -> None:
+        self.problems.add(token.line, token.column + offset, message)
+
+    def _once(self, key: str, head: Token, what: str) -> bool:
+        """Whether this is the hand's first line of a kind it may hold once; reports a second."""
+        first = self._first_lines.setdefault(key, head.line)
+        if first != head.line:
+            self._error(head, f"second {what} in this hand (the first is on line {first})")
+            return False
+        return True
+
+    def _deal(self, head: Token, rest: list[Token], before: list[str], comments: _Comments) -> None:
+        start = next((index for index, token in enumerate(rest) if token.kind != BRACE), len(rest))
+        for token in rest[:start]:
+            comments.add(None, token.text)
+        if start == len(rest):
+            self._error(head, "deal line without a seat (expected deal 1: JS 9S ...)")
+            return
+        seat_token = rest[start]
+        seat_text, _, first = seat_token.text.partition(":")
+        seat = self.notation.seat(seat_text)
+        if isinstance(seat, str):
+            if seat_text.isdigit():
+                self._error(seat_token, seat)
+            else:
+                message = f"deal line without a seat before {quoted(seat_token.text)}"
+                self._error(seat_token, f"{message} (expected deal 1: JS 9S ...)")
+            return
+        if not self._once(f"deal {seat}", head, f"deal line for seat {seat}"):
+            return
+        words = rest[start + 1 :]
+        if first:
+            words = [
+                Token(WORD, first, seat_token.line, seat_token.column + len(seat_text) + 1),
+                *words,
+            ]
+        cards: list[Fields] = []
+        carrier: Fields | None = None
+        bar = False
+        known, card_of = self.notation.known_cards, self.notation.card
+        for kind, text, line, column in words:
+            if kind == BRACE:
+                comments.add(carrier, text)
+            elif "|" in text:
+                for piece, offset in _pieces(text):
+                    if piece == "|":
+                        bar = self._bar(line, column + offset, len(cards), bar)
+                    else:
+                        carrier = self._dealt(piece, line, column + offset)
+                        cards.append(carrier)
+            elif text == "-":
+                carrier = {"line": line, "column": column}
+                cards.append(carrier)
+            else:
+                card = known.get(text) or card_of(text)
+                if isinstance(card, str):
+                    self.problems.add(line, column, card)
+                carrier = {"card": card, "line": line, "column": column}
+                cards.append(carrier)
+        notation = self.notation
+        split = bar or (notation.bid_split > 0 and len(cards) == notation.hand_size)
+        deal = line_fields(head, before, comments.remark())
+        deal.update(seat=seat, cards=cards, split=split)
+        self.deals.append(deal)
+
+    def _dealt(self, text: str, line: int, column: int) -> Fields:
+        """A dealt card (or ``-``) of a deal line."""
+        if text == "-":
+            return {"line": line, "column": column}
+        card = self.notation.card(text)
+        if isinstance(card, str):
+            self.problems.add(line, column, card)
+        return {"card": card, "line": line, "column": column}
+
+    def _bar(self, line: int, column: int, count: int, seen: bool) -> bool:
+        split = self.notation.bid_split
+        if not split:
+            game = self.notation.game
+            message = f"'|' in a deal line: {game} deals no cards before the calling"
+            self.problems.add(line, column, message)
+        elif seen:
+            message = f"second '|' in a deal line (it comes once, after the first {split} cards)"
+            self.problems.add(line, column, message)
+        elif count != split:
+            message = f"'|' after {count} cards (it comes after the first {split})"
+            self.problems.add(line, column, message)
+        return True
+
+    def _bid(self, head: Token, rest: list[Token], before: list[str], comments: _Comments) -> None:
+        bids: list[Fields] = []
+        bid_part = self.notation.bid_part
+        carrier: Fields | None = None
+        for kind, text, line, column in rest:
+            if kind == BRACE:
+                comments.add(carrier, text)
+                continue
+            part = bid_part(text)
+            for offset, message in part.problems:
+                self.problems.add(line, column + offset, message)
+            carrier = {
+                "seat": part.seat,
+                "call": part.call,
+                "line": line,
+                "column": column + part.offset,
+            }
+            bids.append(carrier)
+        remark = comments.remark()
+        if self.bidding is None:
+            self.bidding = line_fields(head, before, remark)
+            self.bidding["bids"] = bids
+            return
+        self.bidding["bids"].extend(bids)
+        if before:
+            self.bidding.setdefault("before", []).extend(before)
+        if remark is not None:
+            earlier = self.bidding.get("remark")
+            self.bidding["remark"] = remark if earlier is None else f"{earlier} ; {remark}"
+
+    def _trump(
+        self, head: Token, rest: list[Token], before: list[str], comments: _Comments
+    ) -> None:
+        trump = line_fields(head, before, None)
+        carrier: Fields | None = None
+        for token in rest:
+            if token.kind == BRACE:
+                comments.add(carrier, token.text)
+            elif carrier is not None:
+                self._error(token, f"unexpected {quoted(token.text)} after the trump card")
+            else:
+                carrier = trump
+                self._trump_card(token, trump)
+        if carrier is None:
+            self._error(head, "trump line without a card (expected trump 9H, trump ?H or trump -)")
+        remark = comments.remark()
+        if remark is not None:
+            trump["remark"] = remark
+        if self._once("trump", head, "trump line"):
+            self.trump = trump
+
+    def _trump_card(self, token: Token, trump: Fields) -> None:
+        if token.text == "-":
+            return
+        if token.text.startswith("?"):
+            suit = self.notation.suit(token.text[1:])
+            if isinstance(suit, str):
+                self._error(token, suit, 1)
+            trump["suit"] = suit
+            return
+        card = self.notation.card(token.text)
+        if isinstance(card, str):
+            self._error(token, card)
+        trump["card"] = card
+
+    def _trick(
+        self,
+        head: Token,
+        number: str,
+        first: str,
+        rest: list[Token],
+        before: list[str],
+        comments: _Comments,
+    ) -> None:
+        expected = len(self.tricks) + 1
+        if int(number) != expected:
+            message = (
+                f"trick {int(number)} out of order (expected {expected}.: tricks count 1., 2., ...)"
+            )
+            self._error(head, message)
+        trick = line_fields(head, before, None)
+        trick["number"] = int(number)
+        words = rest
+        if first:
+            words = [Token(WORD, first, head.line, head.column + len(number) + 1), *rest]
+        turns, star = self._turns(words, trick, comments)
+        trick["turns"] = turns
+        if star:
+            trick["star"] = True
+        remark = comments.remark()
+        if remark is not None:
+            trick["remark"] = remark
+        self.tricks.append(trick)
+
+    def _turns(
+        self, words: list[Token], trick: Fields, comments: _Comments
+    ) -> tuple[list[Fields], bool]:
+        """The turns of a trick line, and whether it ends with ``*``."""
+        turn_part = self.notation.turn_part
+        problems = self.problems
+        turns: list[Fields] = []
+        turn: Fields = trick  # the trick stands in until the first turn begins
+        carrier: Fields | None = trick
+        filled = True  # whether ``turn`` has its card (or a word that failed to be one)
+        star = False
+        for kind, text, line, column in words:
+            if kind == BRACE:
+                comments.add(carrier, text)
+                continue
+            if star:
+                message = f"unexpected {quoted(text)} after '*' (the '*' ends the trick line)"
+                problems.add(line, column, message)
+                continue
+            if text == "*":
+                star = True
+                continue
+            part: TurnPart = turn_part(text)
+            for offset, message in part.problems:
+                problems.add(line, column + offset, message)
+            if part.has_seat or filled:
+                if not filled:
+                    self._close(turn)
+                turn = {"seat": part.seat, "line": line, "column": column}
+                turns.append(turn)
+                filled = False
+            if part.action is not None:
+                action, answer = part.action
+                carrier = {
+                    "kind": action,
+                    "answer": answer,
+                    "line": line,
+                    "column": column + part.offset,
+                }
+                turn.setdefault("actions", []).append(carrier)
+            elif part.card is not None or part.unseen:
+                turn["card"] = part.card
+                turn["line"] = line
+                turn["column"] = column + part.offset
+                if part.unseen:
+                    turn["unseen"] = True
+                if part.glyph:
+                    turn["glyph"] = part.glyph
+                if part.called:
+                    turn["called"] = True
+                carrier = turn
+                filled = True
+            elif part.problems:
+                filled = True
+        if not filled:
+            self._close(turn)
+        return turns, star
+
+    def _close(self, turn: Fields) -> None:
+        """Report a turn that ended without a card, unless it answered ``jodi?``/``kot?`` no."""
+        if any(action["answer"] is False for action in turn.get("actions", ())):
+            return
+        seat = f"seat {turn['seat']}'s turn" if turn["seat"] is not None else "a turn"
+        message = f"{seat} has no card (only a turn ending with jodi?=no or kot?=no has none)"
+        self.problems.add(turn["line"], turn["column"], message)
+
+    def _other(
+        self, keyword: str, head: Token, rest: list[Token], before: list[str], comments: _Comments
+    ) -> None:
+        words: list[Token] = []
+        for token in rest:
+            if token.kind == BRACE:
+                comments.add(None, token.text)
+            else:
+                words.append(token)
+        fields = line_fields(head, before, comments.remark())
+        if keyword == "pair":
+            self._pair(head, words, fields)
+        elif keyword == "redeal":
+            self._redeal(head, words, fields)
+        else:
+            self._penalty(head, words, fields)
+
+    def _pair(self, head: Token, words: list[Token], fields: Fields) -> None:
+        if not words:
+            self._error(head, "pair line without a seat (expected pair 3)")
+            return
+        seat = self.notation.seat(words[0].text)
+        if isinstance(seat, str):
+            self._error(words[0], seat)
+        self._extra(words[1:], "the pair's seat")
+        fields.update(seat=seat, after_trick=len(self.tricks))
+        self.pairs.append(fields)
+
+    def _redeal(self, head: Token, words: list[Token], fields: Fields) -> None:
+        expected = ", ".join(REDEAL_REASONS)
+        if not words:
+            self._error(head, f"redeal line without a reason (expected one of {expected})")
+            return
+        reason = words[0].text.lower()
+        if reason not in REDEAL_REASONS:
+            self._error(
+                words[0],
+                f"unknown redeal reason {quoted(words[0].text)} (expected one of {expected})",
+            )
+        self._extra(words[1:], "the redeal reason")
+        fields["reason"] = reason
+        if self._once("redeal", head, "redeal line"):
+            self.redeal = fields
+
+    def _penalty(self, head: Token, words: list[Token], fields: Fields) -> None:
+        usage = "expected penalty TEAM N reason, such as penalty Red 1 bid out of turn"
+        team, taken = self._team(words)
+        if team is None:
+            if not words:
+                self._error(head, f"penalty line without a team ({usage})")
+            else:
+                known = ", ".join(self.teams or ())
+                self._error(
+                    words[0], f"unknown team {quoted(words[0].text)} in penalty (teams: {known})"
+                )
+            return
+        if len(words) <= taken:
+            self._error(head, f"penalty line without its points ({usage})")
+            return
+        points = words[taken]
+        if not _POINTS.match(points.text):
+            self._error(
+                points, f"bad penalty points {quoted(points.text)} (expected a whole number)"
+            )
+            return
+        reason = " ".join(token.text for token in words[taken + 1 :])
+        fields.update(team=team, points=int(points.text), reason=reason)
+        self.penalties.append(fields)
+
+    def _team(self, words: list[Token]) -> tuple[str | None, int]:
+        """The team a penalty line names (names may have spaces) and how many words it takes."""
+        if self.teams is None:
+            return (words[0].text, 1) if words else (None, 0)
+        spoken = [token.text.lower() for token in words]
+        for team in sorted(self.teams, key=len, reverse=True):
+            parts = team.lower().split()
+            if spoken[: len(parts)] == parts:
+                return team, len(parts)
+        return None, 0
+
+    def _extra(self, words: list[Token], what: str) -> None:
+        for token in words:
+            self._error(token, f"unexpected {quoted(token.text)} after {what}")

@@ -1,0 +1,149 @@
+"""The first stage of the reader: TGN text to logical lines of positioned tokens.
+
+Lines of plain words go through ``str.split``; any other line through one compiled regular
+expression (no per-character Python loop either way). A logical line ends at a newline outside
+braces, so a ``{...}`` comment may span lines. Tokens are words, brace comments, tag lines and
+errors (text that can never be valid: an unclosed ``{``, a stray ``}``, a control character); a
+``;`` comment is kept apart as the line's end comment. Lines and columns are 1-based, columns
+counting characters. The input must already have LF line endings (``reader`` sees to it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+WORD = "word"
+BRACE = "brace"
+TAG = "tag"
+ERROR = "error"
+
+
+class Token(NamedTuple):
+    """A token: ``WORD``, ``BRACE`` (text inside the braces, trimmed), ``TAG`` or ``ERROR``."""
+
+    kind: str
+    text: str
+    """The word, the comment, the whole tag text, or an error's message."""
+    line: int
+    column: int
+
+
+class Line(NamedTuple):
+    """A logical line: its tokens, and its ``;`` end comment (trimmed) if it has one."""
+
+    number: int
+    tokens: list[Token]
+    comment: Token | None
+    plain: bool = False
+    """Whether the line holds words only (no comment, tag or error): the reader's fast path."""
+
+
+_SPACE = r"[^\S\n\x1c-\x1f]*"
+_WORD = r"(?P<word>[^\s{};\[\]\x00-\x08\x0e-\x1f\x7f]+)"
+_REST = (
+    r"|(?P<newline>\n)"
+    r"|(?P<comment>;[^\n]*)"
+    r"|(?P<tag>\[(?:[^\"\]\n]+|\"(?:[^\"\\\n]|\\[^\n])*\"?)*\]?)"
+    r"|(?P<stray>[\]}])"
+    r"|(?P<control>[\x00-\x08\x0e-\x1f\x7f]+)"
+)
+# While some ``}`` may still follow, a brace comment runs to it (or to the end of the text when it
+# is unclosed); after an unclosed one no ``}`` is left, so each ``{`` stops at its line's end.
+_TOKENS = re.compile(_SPACE + "(?:" + _WORD + r"|(?P<brace>\{[^}]*\}?)" + _REST + ")")
+_TOKENS_UNCLOSED = re.compile(_SPACE + "(?:" + _WORD + r"|(?P<brace>\{[^\n]*)" + _REST + ")")
+
+
+#: A character only the full scanner handles; a physical line without any is plain words.
+_NOT_PLAIN = re.compile(r"[{}\[\];\x00-\x08\x0e-\x1f\x7f]")
+
+
+def tokenize(text: str) -> Iterator[Line]:
+    """The logical lines of LF-ended text, one at a time; blank lines are left out.
+
+    Lines of plain words (most lines of a record) are split by ``str.split``; a line with a
+    comment, a tag or anything unusual goes through the full scanner.
+    """
+    if not text.endswith("\n"):
+        text += "\n"  # every run of spaces is then followed by a token, which keeps matching linear
+    physical = text.split("\n")
+    scanner = _Scanner(text)
+    index = 0
+    offset = 0
+    new = tuple.__new__  # a token without the Python-level NamedTuple constructor: much faster
+    while index < len(physical) - 1:
+        content = physical[index]
+        if _NOT_PLAIN.search(content) is None:
+            index += 1
+            offset += len(content) + 1
+            words = content.split()
+            if words:
+                tokens = []
+                position = 0
+                for word in words:
+                    position = content.find(word, position)
+                    tokens.append(new(Token, (WORD, word, index, position + 1)))
+                    position += len(word)
+                yield Line(index, tokens, None, True)
+            continue
+        line, offset, index = scanner.scan(offset, index + 1)
+        if line is not None:
+            yield line
+
+
+class _Scanner:
+    """The full scanner: one logical line at a time, from a line start to its newline."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pattern = _TOKENS
+
+    def scan(self, offset: int, number: int) -> tuple[Line | None, int, int]:
+        """The logical line starting at ``offset`` (line ``number``), where the next one starts,
+        and the number of the physical line it ends on."""
+        tokens: list[Token] = []
+        comment: Token | None = None
+        line = number
+        line_start = offset
+        position = offset
+        while True:
+            for match in self.pattern.finditer(self.text, position):
+                kind = match.lastgroup or ""
+                start = match.start(kind)
+                column = start - line_start + 1
+                if kind == "newline":
+                    first = tokens[0] if tokens else comment
+                    found = Line(first.line, tokens, comment) if first else None
+                    return found, match.end(), line
+                if kind == "word":
+                    tokens.append(Token(WORD, match.group(kind), line, column))
+                elif kind == "brace":
+                    body = match.group(kind)
+                    if body.endswith("}"):
+                        tokens.append(Token(BRACE, body[1:-1].strip(), line, column))
+                        if "\n" in body:
+                            line += body.count("\n")
+                            line_start = start + body.rindex("\n") + 1
+                        continue
+                    message = "unclosed '{': a comment must end with '}' and may not contain one"
+                    tokens.append(Token(ERROR, message, line, column))
+                    if self.pattern is _TOKENS:
+                        self.pattern = _TOKENS_UNCLOSED
+                        position = self.text.find("\n", start)
+                        break
+                elif kind == "comment":
+                    comment = Token(WORD, match.group(kind)[1:].strip(), line, column)
+                elif kind == "tag":
+                    tokens.append(Token(TAG, match.group(kind), line, column))
+                else:
+                    tokens.append(Token(ERROR, _unexpected(match.group(kind)), line, column))
+            else:  # pragma: no cover - the text ends with a newline, which returns above
+                return None, len(self.text), line
+
+
+def _unexpected(text: str) -> str:
+    if text in "]}":
+        opening = "[" if text == "]" else "{"
+        return f"unexpected '{text}' with no '{opening}' before it"
+    return f"unexpected control character U+{ord(text[0]):04X}: a TGN file is text"

@@ -1,0 +1,256 @@
+"""The second stage of the reader: logical lines to a typed ``Record``, with every problem found.
+
+Session tags (before the first ``[Hand]``) are checked first, so that the hands are read against the
+game when it is known. A hand with any problem is left out and the others are kept with their own
+numbers; a missing or unknown game, or missing or miscounted players, give no record at all, but the
+hands are still read for their own problems. Whole-line comments (``;``, or a ``{...}`` standing
+before any token of a line) go to the ``before`` list of the next line element, or to the last
+hand's (or the record's) ``after`` at the end of the file.
+"""
+
+from __future__ import annotations
+
+import codecs
+import gc
+import heapq
+import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from recorder.model import Hand, Record
+from recorder.tgn.body import HandBody
+from recorder.tgn.errors import Problems, ReadError, quoted
+from recorder.tgn.lexer import BRACE, ERROR, TAG, Line, Token, tokenize
+from recorder.tgn.tags import Session, TagLine, check_hand_tags, check_session, read_tag
+
+#: A physical line longer than this is reported once and skipped (a TGN line is a few dozen tokens).
+MAX_LINE_CHARACTERS = 100_000
+_LINE_BREAKS = re.compile(r"\s*\n\s*")
+_EMPTY = "empty file: a TGN file needs at least a [Game] and a [Players] tag"
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    """What reading gives: the record (``None`` when it cannot stand) and every problem found."""
+
+    record: Record | None
+    errors: list[ReadError] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.record is not None and not self.errors
+
+
+def read(text: str, path: str = "<string>") -> ReadResult:
+    """Read TGN text into a record, collecting every problem as data; never raises."""
+    with _collector_paused():
+        return _read(text, path)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a record is built.
+
+    Reading creates millions of small acyclic objects; left running, the collector would walk the
+    growing heap again and again, which makes reading a large file slower than linear.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _read(text: str, path: str) -> ReadResult:
+    problems = Problems(path)
+    lines = _lines(text, problems)
+    if lines is None:
+        return ReadResult(None, problems.errors())
+    assembly = _Assembly(problems)
+    record = assembly.run(lines)
+    if not assembly.saw_tokens:
+        if not problems.count:
+            problems.add(1, 1, _EMPTY)
+        record = None
+    return ReadResult(record, problems.errors())
+
+
+def read_bytes(data: bytes, path: str = "<bytes>") -> ReadResult:
+    """Read TGN from bytes: UTF-8 with or without a BOM; anything else is one clear error."""
+    for bom, name in ((codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16")):
+        if data.startswith(bom):
+            message = f"the file is {name} text: save it as UTF-8"
+            return ReadResult(None, [ReadError(path, 1, 1, message)])
+    start = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    try:
+        text = data[start:].decode("utf-8")
+    except UnicodeDecodeError as error:
+        offset = start + error.start
+        line, column = _place_of_byte(data[start:offset])
+        message = (
+            f"not UTF-8: byte 0x{data[offset]:02X} at offset {offset} cannot be decoded "
+            "(a TGN file is UTF-8 text)"
+        )
+        return ReadResult(None, [ReadError(path, line, column, message)])
+    return read(text, path)
+
+
+def _place_of_byte(before: bytes) -> tuple[int, int]:
+    """The line and column of the byte that follows ``before`` (a valid UTF-8 prefix)."""
+    before = before.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    line_start = before.rfind(b"\n") + 1
+    return before.count(b"\n") + 1, len(before[line_start:].decode("utf-8", "replace")) + 1
+
+
+def _lines(text: str, problems: Problems) -> Iterator[Line] | None:
+    """The logical lines of a text, or ``None`` when it is not text at all (a NUL byte)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    nul = text.find("\x00")
+    if nul >= 0:
+        line_start = text.rfind("\n", 0, nul) + 1
+        message = "binary data (a NUL byte): a TGN file is UTF-8 text"
+        problems.add(text.count("\n", 0, nul) + 1, nul - line_start + 1, message)
+        return None
+    too_long: list[Line] = []
+    if len(text) > MAX_LINE_CHARACTERS:
+        physical = text.split("\n")
+        for index, content in enumerate(physical):
+            if len(content) > MAX_LINE_CHARACTERS:
+                message = (
+                    f"line too long: {len(content)} characters (at most {MAX_LINE_CHARACTERS}); "
+                    f"it is skipped: {quoted(content)}"
+                )
+                too_long.append(Line(index + 1, [Token(ERROR, message, index + 1, 1)], None))
+                physical[index] = ""
+        if too_long:
+            text = "\n".join(physical)
+    if too_long:
+        return heapq.merge(tokenize(text), too_long, key=lambda line: line.number)
+    return tokenize(text)
+
+
+class _Assembly:
+    """Builds the record line by line: the session tags, then one hand after another."""
+
+    def __init__(self, problems: Problems) -> None:
+        self.problems = problems
+        self.pending: list[str] = []
+        self.session_tags: list[TagLine] = []
+        self.session: Session | None = None
+        self.hands: list[Hand] = []
+        self.hand_tags: list[TagLine] = []
+        self.body: HandBody | None = None
+        self.hand_count = 0
+        self.problems_before_hand = 0
+        self.saw_tokens = False
+        """Whether any line holds more than comments (a text without one is an empty file)."""
+
+    def run(self, lines: Iterable[Line]) -> Record | None:
+        for line in lines:
+            if self.problems.too_many:
+                self.problems.stop(line.number)
+                break
+            self._line(line)
+        after, self.pending = self.pending, []
+        if self.body is not None:
+            self._end_hand(after)
+            after = []
+        if not self.saw_tokens:
+            return None
+        session = self._session()
+        if not session.meaningful:
+            return None
+        fields = {"tags": session.tags, "hands": self.hands, "line": 1, "column": 1}
+        if after:
+            fields["after"] = after
+        return Record.model_validate(fields)
+
+    def _line(self, line: Line) -> None:
+        before = self.pending
+        if line.plain:
+            tokens = line.tokens
+        else:
+            tokens = []
+            for token in line.tokens:
+                if token.kind == ERROR:
+                    self.problems.add(token.line, token.column, token.text)
+                elif token.kind == BRACE and not tokens:
+                    before.append(_LINE_BREAKS.sub(" ", token.text))
+                else:
+                    tokens.append(token)
+            if not tokens:
+                if line.comment is not None:
+                    before.append(line.comment.text)
+                return
+        self.pending = []
+        self.saw_tokens = True
+        head = tokens[0]
+        if head.kind == TAG:
+            self._tag(line, tokens, before)
+        elif self.body is None:
+            message = (
+                f"{quoted(head.text)} before the first [Hand] tag (body lines belong to a hand)"
+            )
+            self.problems.add(head.line, head.column, message)
+        else:
+            self.body.read_line(line, tokens, before)
+
+    def _tag(self, line: Line, tokens: list[Token], before: list[str]) -> None:
+        head = tokens[0]
+        remarks: list[str] = []
+        for token in tokens[1:]:
+            if token.kind == BRACE:
+                remarks.append(_LINE_BREAKS.sub(" ", token.text))
+            else:
+                message = (
+                    f"unexpected {quoted(token.text)} after the tag (a tag line holds one tag)"
+                )
+                self.problems.add(token.line, token.column, message)
+        if line.comment is not None:
+            remarks.append(line.comment.text)
+        read = read_tag(head.text)
+        if isinstance(read, str):
+            self.problems.add(head.line, head.column, read)
+            return
+        name, value, offset = read
+        remark = " ; ".join(remarks) if remarks else None
+        tag = TagLine(name, value, head.line, head.column, head.column + offset, before, remark)
+        if name == "Hand":
+            self._start_hand(tag)
+        elif self.body is not None:
+            self.hand_tags.append(tag)
+        else:
+            self.session_tags.append(tag)
+
+    def _session(self) -> Session:
+        if self.session is None:
+            self.session = check_session(self.session_tags, self.problems)
+        return self.session
+
+    def _start_hand(self, tag: TagLine) -> None:
+        if self.body is not None:
+            self._end_hand([])
+        session = self._session()
+        self.hand_count += 1
+        self.problems_before_hand = self.problems.count
+        self.hand_tags = [tag]
+        self.body = HandBody(session.notation, session.teams, self.problems)
+
+    def _end_hand(self, after: list[str]) -> None:
+        assert self.body is not None
+        first = self.hand_tags[0]
+        notation = self._session().notation
+        tags = check_hand_tags(self.hand_tags, notation, self.hand_count, self.problems)
+        if self.problems.count == self.problems_before_hand:
+            fields = self.body.fields()
+            fields.update(tags=tags, line=first.line, column=first.column)
+            if after:
+                fields["after"] = after
+            self.hands.append(Hand.model_validate(fields))
+        self.body = None

@@ -1,0 +1,156 @@
+"""The canonical writer (TGN.md §6): the same content always gives the same text.
+
+Session tags in the order of §4, then other tags in the order held; a blank line before each
+hand; hand tags in the order of §5; deal lines by seat; one ``bid`` line; ``trump``; ``redeal``;
+trick lines with each ``pair`` line after its trick; ``penalty`` lines last. Upper-case cards with
+``T``, lower-case keywords, ``seat:`` on every turn whose seat is known, one space between tokens,
+every comment where the record holds it, a newline at the end.
+"""
+
+from __future__ import annotations
+
+from recorder.games import GAMES
+from recorder.model import (
+    Action,
+    Bidding,
+    DealLine,
+    Hand,
+    LineNode,
+    PairLine,
+    PenaltyLine,
+    Record,
+    RedealLine,
+    Tag,
+    Trick,
+    TrumpLine,
+    Turn,
+)
+from recorder.tgn.tags import HAND_TAGS, SESSION_TAGS, escape, in_canonical_order
+
+#: Where ``|`` goes in a deal line that asks for one, when the game does not say (unknown game).
+_DEFAULT_SPLIT = 4
+
+
+def dumps(record: Record) -> str:
+    """The record as canonical TGN text."""
+    spec = GAMES.get(record.game)
+    split_at = spec.bid_split if spec and spec.bid_split else _DEFAULT_SPLIT
+    out: list[str] = []
+    for tag in in_canonical_order(record.tags, _tag_name, SESSION_TAGS):
+        _write(out, tag, _tag_text(tag))
+    out.extend(_comment(text) for text in record.after)
+    for hand in record.hands:
+        out.append("")
+        _hand(out, hand, split_at)
+    return "\n".join(out) + "\n"
+
+
+def _tag_name(tag: Tag) -> str:
+    return tag.name
+
+
+def _hand(out: list[str], hand: Hand, split_at: int) -> None:
+    for tag in in_canonical_order(hand.tags, _tag_name, HAND_TAGS):
+        _write(out, tag, _tag_text(tag))
+    for deal in sorted(hand.deals, key=lambda deal: deal.seat):
+        _write(out, deal, _deal_text(deal, split_at))
+    if hand.bidding is not None:
+        _write(out, hand.bidding, _bidding_text(hand.bidding))
+    if hand.trump is not None:
+        _write(out, hand.trump, _trump_text(hand.trump))
+    if hand.redeal is not None:
+        _write(out, hand.redeal, _redeal_text(hand.redeal))
+    numbers = {trick.number for trick in hand.tricks}
+    for pair in hand.pairs:
+        if pair.after_trick not in numbers and pair.after_trick < min(numbers, default=1):
+            _write(out, pair, _pair_text(pair))
+    for trick in hand.tricks:
+        _write(out, trick, _trick_text(trick))
+        for pair in hand.pairs:
+            if pair.after_trick == trick.number:
+                _write(out, pair, _pair_text(pair))
+    for pair in hand.pairs:
+        if pair.after_trick not in numbers and pair.after_trick >= min(numbers, default=1):
+            _write(out, pair, _pair_text(pair))
+    for penalty in hand.penalties:
+        _write(out, penalty, _penalty_text(penalty))
+    out.extend(_comment(text) for text in hand.after)
+
+
+def _write(out: list[str], node: LineNode, text: str) -> None:
+    out.extend(_comment(before) for before in node.before)
+    out.append(text if node.remark is None else f"{text} {_comment(node.remark)}")
+
+
+def _comment(text: str) -> str:
+    return f"; {text}" if text else ";"
+
+
+def _braces(comments: list[str]) -> str:
+    return "".join(f" {{{comment}}}" for comment in comments)
+
+
+def _tag_text(tag: Tag) -> str:
+    return f'[{tag.name} "{escape(tag.value)}"]'
+
+
+def _deal_text(deal: DealLine, split_at: int) -> str:
+    words = [f"deal {deal.seat}:"]
+    for index, dealt in enumerate(deal.cards):
+        if deal.split and index == split_at:
+            words.append("|")
+        words.append((dealt.card.code if dealt.card else "-") + _braces(dealt.comments))
+    if deal.split and len(deal.cards) == split_at:
+        words.append("|")
+    return " ".join(words)
+
+
+def _bidding_text(bidding: Bidding) -> str:
+    calls = (f"{bid.seat}:{bid.call.token}{_braces(bid.comments)}" for bid in bidding.bids)
+    return " ".join(["bid", *calls])
+
+
+def _trump_text(trump: TrumpLine) -> str:
+    if trump.card is not None:
+        shown = trump.card.code
+    elif trump.suit is not None:
+        shown = f"?{trump.suit.value}"
+    else:
+        shown = "-"
+    return f"trump {shown}{_braces(trump.comments)}"
+
+
+def _trick_text(trick: Trick) -> str:
+    words = [f"{trick.number}.{_braces(trick.comments)}", *map(_turn_text, trick.turns)]
+    if trick.star:
+        words.append("*")
+    return " ".join(words)
+
+
+def _turn_text(turn: Turn) -> str:
+    words = [_action_text(action) for action in turn.actions]
+    if turn.card is not None or turn.unseen:
+        card = turn.card.code if turn.card is not None else "-"
+        called = "^" if turn.called else ""
+        words.append(f"{called}{card}{turn.glyph or ''}{_braces(turn.comments)}")
+    elif turn.comments and words:
+        words[-1] += _braces(turn.comments)
+    prefix = f"{turn.seat}:" if turn.seat is not None else ""
+    return prefix + " ".join(words)
+
+
+def _action_text(action: Action) -> str:
+    return action.token + _braces(action.comments)
+
+
+def _pair_text(pair: PairLine) -> str:
+    return f"pair {pair.seat}"
+
+
+def _redeal_text(redeal: RedealLine) -> str:
+    return f"redeal {redeal.reason}"
+
+
+def _penalty_text(penalty: PenaltyLine) -> str:
+    text = f"penalty {penalty.team} {penalty.points}"
+    return f"{text} {penalty.reason}" if penalty.reason else text
