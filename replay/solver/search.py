@@ -1,0 +1,182 @@
+"""Perfect-information search: null-window alpha-beta with a transposition table, after the DDS.
+
+The value of a position is the card points the calling team ends the hand with (RULES.md §1; in 29
+with the last-trick point), the callers maximising and the other team minimising. Each probe asks
+"can the callers reach ``target``?"; probes halving the range give the exact value. Bounds on the
+points still to come are kept per trick-start position (the table), with the move that did best
+there; equal cards are searched once (``ordering``), and sure facts stop the search early
+(``bounds``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from replay.solver.board import Board
+from replay.solver.bounds import last_round_value, static_bounds, trick_bounds
+from replay.solver.ordering import ordered_moves
+from replay.solver.position import Move, Position
+
+Key = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A position's value and every move that keeps it, with the nodes the search visited."""
+
+    value: int
+    best: tuple[Move, ...]
+    nodes: int
+
+
+class Solver:
+    """Searches one board; the table of bounds is kept between probes and as play goes on."""
+
+    def __init__(self, position: Position) -> None:
+        self.board = Board(position)
+        self.bounds: dict[Key, tuple[int, int]] = {}
+        self.leads: dict[Key, int] = {}
+        self.nodes = 0
+
+    def value(self, guess: int | None = None) -> int:
+        """The callers' final card points with best play by both sides from here.
+
+        Null-window probes close in on the value from both sides, the first at ``guess``
+        when one is given, then halfway between the bounds found so far.
+        """
+        board = self.board
+        low = board.taken
+        high = low + (0 if board.over else board.left)
+        beta = (low + high + 1) // 2 if guess is None else min(max(guess, low + 1), high)
+        while low < high:
+            value = self._search(beta - 1, beta)
+            if value >= beta:
+                low = value
+            else:
+                high = value
+            beta = (low + high + 1) // 2
+        return low
+
+    def reaches(self, target: int) -> bool:
+        """Whether the callers can end with at least ``target`` points against best defence."""
+        return self._search(target - 1, target) >= target
+
+    def solve(self) -> Solution:
+        """The value and every legal move (equal cards included) that keeps it."""
+        start = self.nodes
+        value = self.value()
+        return Solution(value, self.moves_keeping(value), self.nodes - start)
+
+    def moves_keeping(self, value: int) -> tuple[Move, ...]:
+        """The legal moves after which the side to move still gets ``value`` (or better)."""
+        board = self.board
+        if board.over:
+            return ()
+        maximising = board.to_move % 2 == board.callers
+        kept = []
+        for move in board.legal():
+            board.play(move)
+            keeps = self.reaches(value) if maximising else not self.reaches(value + 1)
+            board.undo()
+            if keeps:
+                kept.append(board.move_of(move))
+        return tuple(kept)
+
+    def value_after(self, move: Move, guess: int | None = None) -> int:
+        """The value once ``move`` is played (it must be legal)."""
+        self.board.play(self.board.encode(move))
+        try:
+            return self.value(guess)
+        finally:
+            self.board.undo()
+
+    def is_legal(self, move: Move) -> bool:
+        board = self.board
+        return not board.over and board.encode(move) in board.legal()
+
+    def advance(self, move: Move) -> None:
+        """Play a legal move for good, keeping the table for the positions that follow."""
+        if not self.is_legal(move):
+            raise ValueError(f"{move.token} is not legal here")
+        self.board.play(self.board.encode(move))
+        self.board.history.clear()
+
+    def _key(self) -> Key:
+        board = self.board
+        key = (board.leader, board.face_down, board.first_suit, *board.hands)
+        if board.stop_target:
+            return (*key, board.taken, board.others)
+        return key
+
+    def _search(self, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta: the exact value when it lies strictly between ``alpha`` and
+        ``beta``, else a bound on the same side of the window."""
+        board = self.board
+        self.nodes += 1
+        taken = board.taken
+        if board.ended or taken >= beta:
+            return taken
+        high = taken + board.left
+        if high <= alpha:
+            return high
+        low = taken
+        key: Key | None = None
+        if board.trick:
+            if board.face_down < 0:
+                low, high = trick_bounds(board, low, high)
+        elif board.count == board.players and (board.retro or board.face_down < 0):
+            return last_round_value(board)
+        else:
+            key = self._key()
+            bound = self.bounds.get(key)
+            if bound is None:
+                bound = self.bounds[key] = static_bounds(board)
+            low, high = taken + bound[0], taken + bound[1]
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        moves = ordered_moves(board)
+        if key is not None:
+            first = self.leads.get(key)
+            if first is not None and first != moves[0] and first in moves:
+                moves.remove(first)
+                moves.insert(0, first)
+        chosen = moves[0]
+        search = self._search
+        if (board.leader + len(board.trick)) % board.players % 2 == board.callers:
+            best = low
+            for move in moves:
+                board.play(move)
+                value = search(alpha if alpha > best else best, beta)
+                board.undo()
+                if value > best:
+                    best = value
+                    chosen = move
+                    if best >= beta:
+                        break
+        else:
+            best = high
+            for move in moves:
+                board.play(move)
+                value = search(alpha, beta if beta < best else best)
+                board.undo()
+                if value < best:
+                    best = value
+                    chosen = move
+                    if best <= alpha:
+                        break
+        if key is not None:
+            self.leads[key] = chosen
+            low, high = self.bounds[key]
+            if best > alpha:
+                low = max(low, best - taken)
+            if best < beta:
+                high = min(high, best - taken)
+            self.bounds[key] = (low, high)
+        return best
+
+
+def solve(position: Position) -> Solution:
+    """The value of a position and every move that keeps it."""
+    return Solver(position).solve()
