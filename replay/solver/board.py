@@ -17,6 +17,7 @@ CARD = 63
 ASK = 1 << 6
 SHOW = 2 << 6
 NO_SUIT = -1
+ACTION_BITS = {None: 0, "ask": ASK, "show": SHOW}
 
 Snapshot = tuple[int, int, int, int, int, int, int, bool, int, int, int, list[int]]
 """Everything a trick's last card or a reveal may change, for ``undo``."""
@@ -104,7 +105,8 @@ class Board:
         self.bonus = GAMES[position.game].last_trick_bonus if position.table.last_trick else 0
         live = self._live()
         self.gone = ((1 << (4 * layout.width)) - 1) & ~live
-        self.left = sum(layout.points[bit] for bit in bits(live)) + (self.bonus if live else 0)
+        points = layout.points
+        self.left = sum(points[bit] for bit in bits(live)) + (self.bonus if live else 0)
         self.count = sum(hand.bit_count() for hand in self.hands) + (self.face_down >= 0)
         self.table_points = sum(layout.points[bit] for bit in self.trick)
         self.history: list[Saved] = []
@@ -340,8 +342,7 @@ class Board:
 
     def encode(self, move: Move) -> int:
         """The integer of a ``Move`` (legal or not)."""
-        action = {None: 0, "ask": ASK, "show": SHOW}[move.action]
-        return self.layout.bit(move.card) | action
+        return self.layout.bit(move.card) | ACTION_BITS[move.action]
 
     def position(self) -> Position:
         """The immutable position this board stands at."""

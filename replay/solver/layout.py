@@ -6,7 +6,7 @@ back and knows each bit's points and trick-taking power.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from recorder.cards import SUITS, Card, Suit
@@ -31,6 +31,7 @@ class Layout:
     """Per card, the mask of the cards of its suit that beat it."""
     total_points: int
     """Card points of the whole pack."""
+    bit_of: dict[Card, int] = field(hash=False, compare=False, repr=False)
 
     @property
     def width(self) -> int:
@@ -38,12 +39,16 @@ class Layout:
 
     def bit(self, card: Card) -> int:
         """The bit number of a card; raises ValueError for a card outside the pack."""
-        return SUITS.index(card.suit) * self.width + self.ranks.index(card.rank)
+        found = self.bit_of.get(card)
+        if found is None:
+            raise ValueError(f"{card} is not in the pack of {self.game}")
+        return found
 
     def mask(self, cards: frozenset[Card] | tuple[Card, ...]) -> int:
+        bit_of = self.bit_of
         result = 0
         for card in cards:
-            result |= 1 << self.bit(card)
+            result |= 1 << bit_of[card]
         return result
 
     def cards_of(self, mask: int) -> frozenset[Card]:
@@ -93,5 +98,6 @@ def layout_for(game: str, three_rank: ThreeRank = "below-jack") -> Layout:
         cards=cards,
         suit_masks=tuple(((1 << width) - 1) << (s * width) for s in range(len(SUITS))),
         stronger=stronger,
+        bit_of={card: bit for bit, card in enumerate(cards)},
         total_points=spec.card_points_total,
     )

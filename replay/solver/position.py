@@ -70,7 +70,7 @@ class Position:
     """28 Thani: the suit the caller led first."""
     table: TableRules = field(default_factory=TableRules)
     ended: bool = False
-    """The hand is over before its last round (an undertaking lost, an Honours result decided)."""
+    """The hand is over: every card played, an undertaking lost or an Honours result decided."""
 
     @classmethod
     def deal(
