@@ -57,6 +57,24 @@ def main(hands: int = HANDS) -> None:
             f"{plays / seconds:,.0f} card plays/s (generated in {made:.1f} s)",
             flush=True,
         )
+        if game == "40":
+            _full_40()
+
+
+def _full_40() -> None:
+    """40 hands that went all six tricks, each in a session of its own with its dealer."""
+    rng = random.Random(7)
+    sessions = []
+    while len(sessions) < 2000:
+        record = random_session("40", rng, 1)
+        if len(record.hands[0].tricks) == 6:
+            sessions.append(record)
+    seconds = measure(sessions)
+    print(
+        f"40, full hands (6 tricks, 36 cards): {len(sessions) / seconds:,.0f} hands/s, "
+        f"{card_plays(sessions) / seconds:,.0f} card plays/s",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

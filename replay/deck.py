@@ -19,14 +19,14 @@ CARD_COUNT = SUIT_COUNT * RANK_COUNT
 CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 """Every card any game uses, indexed by its id."""
 
-_ID_BY_CODE: dict[str, int] = {
+ID_BY_CODE: dict[str, int] = {
     card.rank + card.suit._value_: index for index, card in enumerate(CARDS)
 }
 
 
 def card_id(card: Card) -> int:
-    """The id of a card (any rank of ``RANKS``)."""
-    return _ID_BY_CODE[card.rank + card.suit._value_]
+    """The id of a card (any rank of ``RANKS``); the engine's loops read ``ID_BY_CODE`` itself."""
+    return ID_BY_CODE[card.rank + card.suit._value_]
 
 
 def suit_of(card: int) -> int:

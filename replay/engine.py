@@ -60,9 +60,10 @@ def replay_session(
     if rules is not None:
         dealer: int | None = None
         previous: HandReplay | None = None
+        names = record.players
         for index in range(len(record.hands)):
             dealer = _dealer(record, index, rules, dealer, previous)
-            previous = _replay(record, index, rules, switches, dealer, steps)
+            previous = _replay(record, index, rules, switches, dealer, steps, names)
             hands.append(previous)
     findings = [finding for hand in hands for finding in hand.findings]
     return SessionReplay(record, switches, hands, findings)
@@ -119,12 +120,13 @@ def _replay(
     switches: Mapping[str, str],
     dealer: int,
     steps: bool,
+    names: list[str] | None = None,
 ) -> HandReplay:
     hand = record.hands[index]
     seats = None
     if _needs_seats(hand):
-        seats = _run(record, index, rules, switches, dealer, False, None).filled
-    run = _run(record, index, rules, switches, dealer, steps, seats)
+        seats = _run(record, index, rules, switches, dealer, False, None, names).filled
+    run = _run(record, index, rules, switches, dealer, steps, seats, names)
     outcome, points = conclude(run)
     run.step("end", None, None, "*" if run.star else "", hand.tricks[-1] if hand.tricks else hand)
     findings = list(run.report.findings)
@@ -163,9 +165,11 @@ def _run(
     dealer: int,
     steps: bool,
     seats: Sequence[Sequence[int | None]] | None,
+    names: list[str] | None = None,
 ) -> HandRun:
     hand = record.hands[index]
-    run = HandRun(record, hand, hand.number or index + 1, rules, switches, dealer, steps)
+    number = hand.number or index + 1
+    run = HandRun(record, hand, number, rules, switches, dealer, steps, names)
     read_cards(run, seats)
     run.step("deal", None, None, "", hand)
     judge_calling(run)
@@ -180,7 +184,7 @@ def _summary(trick: TrickRecord) -> TrickSummary:
         number=trick.number,
         leader=trick.leader,
         plays=tuple(
-            Play(seat, CARDS[card] if card is not None else None, counted)
+            _new_play(Play, (seat, CARDS[card] if card is not None else None, counted))
             for seat, card, counted in trick.plays
         ),
         winner=trick.winner,
@@ -190,7 +194,12 @@ def _summary(trick: TrickRecord) -> TrickSummary:
     )
 
 
+_new_play = tuple.__new__
+
+
 def _penalties(record: Record, hand: Hand) -> tuple[Penalty, ...]:
+    if not hand.penalties:
+        return ()
     teams = [team.lower() for team in record.teams]
     return tuple(
         Penalty(teams.index(line.team.lower()), line.points, line.reason)

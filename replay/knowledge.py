@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from recorder.cards import Card
 from recorder.model import DealLine
-from replay.deck import CARDS, CardTable, card_id
+from replay.deck import CARDS, ID_BY_CODE, RANK_COUNT, CardTable
 from replay.report import Reporter
 
 NEVER = 1 << 30
@@ -37,30 +37,32 @@ class Knowledge:
         self.free: list[int] = [hand_size for _ in seats]
         """Cards of the seat the deal line leaves open; a play outside the deal uses one up."""
         self.extra: list[set[int]] = [set() for _ in seats]
+        self._by_suit: dict[tuple[int, int], list[int]] = {}
 
     # -- loading -------------------------------------------------------------------------
 
     def load_deals(self, deals: Iterable[DealLine], report: Reporter) -> None:
         """Read the deal lines; report a card dealt twice and a seat dealt too many."""
-        seen: dict[int, int] = {}
+        seen = self.holder
+        size = self.hand_size
         for deal in deals:
             seat = deal.seat
             if not 1 <= seat <= self.players or self.deal_lines[seat] is not None:
                 continue
             self.deal_lines[seat] = deal
-            for place, dealt in enumerate(deal.cards):
-                if place == self.hand_size:
-                    report.add(
-                        "too-many-cards",
-                        None,
-                        seat,
-                        dealt,
-                        f"was dealt more than {self.hand_size} cards",
-                    )
-                if place >= self.hand_size:
-                    continue
-                card = self.card_of(dealt.card)
-                self.first_cards[seat].append(card)
+            if len(deal.cards) > size:
+                report.add(
+                    "too-many-cards",
+                    None,
+                    seat,
+                    deal.cards[size],
+                    f"was dealt more than {size} cards",
+                )
+            order = self.first_cards[seat]
+            dealt = self.dealt[seat]
+            for entry in deal.cards[:size]:
+                card = self.card_of(entry.card)
+                order.append(card)
                 if card is None:
                     continue
                 if card in seen:
@@ -68,22 +70,21 @@ class Knowledge:
                         "duplicate-card",
                         None,
                         seat,
-                        dealt,
+                        entry,
                         f"was dealt {CARDS[card].code}, already dealt to seat {seen[card]}",
                     )
                     continue
                 seen[card] = seat
-                self.dealt[seat].append(card)
-                self.dealt_set[seat].add(card)
-                self.known_set[seat].add(card)
-                self.holder[card] = seat
-            self.free[seat] = self.hand_size - len(self.dealt[seat])
+                dealt.append(card)
+            self.dealt_set[seat].update(dealt)
+            self.known_set[seat].update(dealt)
+            self.free[seat] = size - len(dealt)
 
     def card_of(self, card: Card | None) -> int | None:
         """The id of a card of this game's pack; ``None`` for an unseen card or one outside it."""
         if card is None:
             return None
-        ident = card_id(card)
+        ident = ID_BY_CODE[card.rank + card.suit._value_]
         return ident if self.cards.in_pack[ident] else None
 
     def note_play(self, seat: int, card: int, trick: int) -> None:
@@ -91,11 +92,13 @@ class Knowledge:
         self.known_set[seat].add(card)
         self.played_at[seat].setdefault(card, trick)
         self.holder.setdefault(card, seat)
+        self._by_suit.clear()
 
     def note_face_down(self, caller: int, card: int) -> None:
         """The face-down card is the caller's."""
         self.known_set[caller].add(card)
         self.holder.setdefault(card, caller)
+        self._by_suit.clear()
 
     def take(self, seat: int, card: int) -> bool:
         """Whether the seat may hold ``card`` by its deal line; uses up an open card of the line."""
@@ -132,6 +135,18 @@ class Knowledge:
             for card in self.known_set[seat]
             if card != hidden and played_at.get(card, NEVER) >= trick
         ]
+
+    def held_of_suit(self, seat: int, suit: int, trick: int, hidden: int | None) -> list[int]:
+        """The cards of ``suit`` the record shows ``seat`` holding when its turn in ``trick``
+        begins (``hidden``: the face-down card while hidden, not in the caller's hand)."""
+        cards = self._by_suit.get((seat, suit))
+        if cards is None:
+            cards = [card for card in self.known_set[seat] if card // RANK_COUNT == suit]
+            self._by_suit[seat, suit] = cards
+        if not cards:
+            return cards
+        played_at = self.played_at[seat]
+        return [card for card in cards if card != hidden and played_at.get(card, NEVER) >= trick]
 
     def proof(self, seat: int, trick: int, cards: Iterable[int]) -> str:
         """The best evidence among ``cards`` held in ``trick``: 'held 7D, played in trick 5'."""

@@ -18,14 +18,16 @@ def read_cards(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> No
     """Learn the deal lines (reporting duplicates and overlong deals) and every card played."""
     knowledge = run.knowledge
     knowledge.load_deals(run.hand.deals, run.report)
+    players = run.players
     for index, trick in enumerate(run.hand.tricks):
         given = seats[index] if seats is not None and index < len(seats) else None
+        ids: list[int | None] = []
+        run.turn_cards.append(ids)
         for position, turn in enumerate(trick.turns):
-            seat = given[position] if given is not None and position < len(given) else turn.seat
-            if seat is None or not 1 <= seat <= run.players:
-                continue
             card = knowledge.card_of(turn.card)
-            if card is not None:
+            ids.append(card)
+            seat = given[position] if given is not None and position < len(given) else turn.seat
+            if card is not None and seat is not None and 1 <= seat <= players:
                 knowledge.note_play(seat, card, index + 1)
 
 
@@ -39,7 +41,8 @@ def judge_calling(run: HandRun) -> None:
         run.calls.append((seat, bid.call))
         for code, what in calling.speak(seat, bid.call):
             run.report.add(code, None, seat, bid, what)
-        run.step("bid", None, seat, bid.call.token, bid)
+        if run.steps is not None:
+            run.step("bid", None, seat, bid.call.token, bid)
     if calling.highest is not None:
         run.caller, run.call = calling.highest
         if run.call.kind is CallKind.THANI and run.rules.undertakings.thani:

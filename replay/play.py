@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from recorder.model import Action, PairLine, Trick, Turn
 from replay import undertakings
-from replay.deck import CARDS, suit_of, suit_word
+from replay.deck import CARDS, RANK_COUNT, suit_of, suit_word
 from replay.run import HandRun, TrickRecord
 
 
@@ -24,7 +24,8 @@ def play_tricks(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> N
         given = seats[index] if seats is not None and index < len(seats) else None
         filled: list[int | None] = []
         run.filled.append(filled)
-        _play_trick(run, trick, index + 1, given, filled, index == last)
+        cards = run.turn_cards[index] if index < len(run.turn_cards) else []
+        _play_trick(run, trick, index + 1, given, cards, filled, index == last)
         while pairs and pairs[0].after_trick <= index + 1:
             undertakings.declare_pair(run, pairs.pop(0))
         if trick.star and not run.over:
@@ -39,6 +40,7 @@ def _play_trick(
     trick: Trick,
     number: int,
     given: Sequence[int | None] | None,
+    cards: Sequence[int | None],
     filled: list[int | None],
     last_line: bool,
 ) -> None:
@@ -58,30 +60,34 @@ def _play_trick(
         if seat is None or not 1 <= seat <= run.players:
             continue
         previous = seat
+        card = cards[position] if position < len(cards) else run.knowledge.card_of(turn.card)
         if run.over:
-            _after_end(run, turn, seat)
+            _after_end(run, turn, seat, card)
         else:
-            _play_turn(run, turn, seat)
+            _play_turn(run, turn, seat, card)
     if over_before:
         _follow_leader(run)
     else:
         _end_trick(run, trick, last_line)
 
 
-def _after_end(run: HandRun, turn: Turn, seat: int) -> None:
+def _token(turn: Turn) -> str:
+    return turn.card.code if turn.card is not None else "-"
+
+
+def _after_end(run: HandRun, turn: Turn, seat: int, card: int | None) -> None:
     """A card recorded after the hand ended: it counts for nobody."""
     current = run.current
-    card = run.knowledge.card_of(turn.card)
     if current is not None:
         current.plays.append((seat, card, False))
+        current.seats.add(seat)
     if turn.card is not None or turn.unseen:
-        token = turn.card.code if turn.card is not None else "-"
         run.report.add(
             "played-after-end",
             run.trick,
             seat,
             turn,
-            f"played {token} after the hand had ended; it counts for nobody",
+            f"played {_token(turn)} after the hand had ended; it counts for nobody",
         )
 
 
@@ -92,41 +98,78 @@ def _follow_leader(run: HandRun) -> None:
         run.leader = _winner(run, current.plays)
 
 
-def _play_turn(run: HandRun, turn: Turn, seat: int) -> None:
+def _play_turn(run: HandRun, turn: Turn, seat: int, card: int | None) -> None:
     current = run.current
     assert current is not None
     leading = not current.plays
-    card = run.knowledge.card_of(turn.card)
-    token = turn.card.code if turn.card is not None else "-"
     if leading:
-        if run.leader is None:
-            undertakings.credit_unknown_winner(run, seat)
-            if run.over:
-                _after_end(run, turn, seat)
-                return
-        elif seat != run.leader:
-            run.report.add(
-                "lead-out-of-turn",
-                run.trick,
-                seat,
-                turn,
-                f"led {token} out of turn; seat {run.leader} was to lead",
-            )
-        current.leader = seat
+        if not _lead_in_turn(run, current, turn, seat, card):
+            return
+    elif seat in current.seats or seat != run.next_to_play():
+        _out_of_turn(run, current, turn, seat)
+    asked = showed = False
+    if turn.actions:
+        said = _act(run, turn, seat, card, leading)
+        if said is None:
+            return
+        asked, showed = said
+    if card is None:
+        if turn.card is not None or turn.unseen:
+            _add_play(run, seat, None, turn)
+        return
+    knowledge = run.knowledge
+    if (
+        run.played_count[seat] >= run.hand_size
+        or card in run.played_in
+        or (card == run.face_down and seat != run.caller)
+        or (card not in knowledge.dealt_set[seat] and card not in knowledge.extra[seat])
+    ):
+        _check_holding(run, seat, card, turn)
+    if seat == run.caller and run.hidden:
+        if card == run.face_down:
+            _play_face_down(run, seat, card, turn, leading)
+        elif leading:
+            _check_lead(run, seat, card, turn)
+        else:
+            _check_follow(run, seat, card, turn, asked, showed)
+    elif not leading and (asked or showed or card // RANK_COUNT != run.led_suit):
+        _check_follow(run, seat, card, turn, asked, showed)
+    _add_play(run, seat, card, turn)
+
+
+def _lead_in_turn(
+    run: HandRun, current: TrickRecord, turn: Turn, seat: int, card: int | None
+) -> bool:
+    """Check the leader; ``False`` when the hand turns out to have ended before this lead."""
+    if run.leader is None:
+        undertakings.credit_unknown_winner(run, seat)
+        if run.over:
+            _after_end(run, turn, seat, card)
+            return False
+    elif seat != run.leader:
+        run.report.add(
+            "lead-out-of-turn",
+            run.trick,
+            seat,
+            turn,
+            f"led {_token(turn)} out of turn; seat {run.leader} was to lead",
+        )
+    current.leader = seat
+    return True
+
+
+def _out_of_turn(run: HandRun, current: TrickRecord, turn: Turn, seat: int) -> None:
+    if seat in current.seats:
+        what = f"played {_token(turn)}, a second card"
     else:
-        expected = run.next_to_play()
-        if any(played == seat for played, _, _ in current.plays):
-            run.report.add(
-                "play-out-of-turn", run.trick, seat, turn, f"played {token}, a second card"
-            )
-        elif seat != expected:
-            run.report.add(
-                "play-out-of-turn",
-                run.trick,
-                seat,
-                turn,
-                f"played {token} out of turn; seat {expected} was to play",
-            )
+        what = f"played {_token(turn)} out of turn; seat {run.next_to_play()} was to play"
+    run.report.add("play-out-of-turn", run.trick, seat, turn, what)
+
+
+def _act(
+    run: HandRun, turn: Turn, seat: int, card: int | None, leading: bool
+) -> tuple[bool, bool] | None:
+    """The turn's actions in order: whether it asked and showed; ``None`` if the hand ended."""
     asked = showed = False
     for action in turn.actions:
         if action.kind == "ask" and seat != run.caller:
@@ -135,23 +178,13 @@ def _play_turn(run: HandRun, turn: Turn, seat: int) -> None:
             showed = _show(run, seat, action, leading) or showed
         else:
             undertakings.say(run, seat, action, leading)
-        run.step("action", run.trick, seat, action.token, action)
+        if run.steps is not None:
+            run.step("action", run.trick, seat, action.token, action)
         if run.over:
             if turn.card is not None or turn.unseen:
-                _after_end(run, turn, seat)
-            return
-    if card is None:
-        if turn.card is not None or turn.unseen:
-            _add_play(run, seat, None, turn)
-        return
-    _check_holding(run, seat, card, turn)
-    if seat == run.caller and run.hidden and card == run.face_down:
-        _play_face_down(run, seat, card, turn, leading)
-    elif leading:
-        _check_lead(run, seat, card, turn)
-    else:
-        _check_follow(run, seat, card, turn, asked, showed)
-    _add_play(run, seat, card, turn)
+                _after_end(run, turn, seat, card)
+            return None
+    return asked, showed
 
 
 def _check_holding(run: HandRun, seat: int, card: int, turn: Turn) -> None:
@@ -192,8 +225,7 @@ def _check_holding(run: HandRun, seat: int, card: int, turn: Turn) -> None:
 
 
 def _held_of_suit(run: HandRun, seat: int, suit: int) -> list[int]:
-    held = run.knowledge.held(seat, run.trick, run.hidden_card_of(seat))
-    return [card for card in held if suit_of(card) == suit]
+    return run.knowledge.held_of_suit(seat, suit, run.trick, run.hidden_card_of(seat))
 
 
 def _ask(run: HandRun, seat: int, action: Action, leading: bool) -> bool:
@@ -431,11 +463,13 @@ def _add_play(run: HandRun, seat: int, card: int | None, turn: Turn) -> None:
         if seat == run.caller and run.start_suit is None and card is not None:
             run.start_suit = suit_of(card)
     current.plays.append((seat, card, counted))
+    current.seats.add(seat)
     run.played_count[seat] += 1
     if card is not None:
         run.played_cards[seat].append(card)
         run.played_in.setdefault(card, run.trick)
-    run.step("card", run.trick, seat, CARDS[card].code if card is not None else "-", turn)
+    if run.steps is not None:
+        run.step("card", run.trick, seat, _token(turn), turn)
 
 
 def _winner(run: HandRun, plays: Sequence[tuple[int, int | None, bool]]) -> int | None:

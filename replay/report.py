@@ -18,11 +18,9 @@ class Reporter:
 
     record: Record
     hand: int
+    names: list[str]
+    """The players' names in seat order (``record.players``, read once per session)."""
     findings: list[Finding] = field(default_factory=list)
-    names: list[str] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.names = self.record.players
 
     def name(self, seat: int) -> str | None:
         """The player's name at a seat, ``None`` when the record does not give one."""

@@ -9,7 +9,7 @@ trick, points, undertakings, whether the hand is over). The phases (``replay.pla
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from recorder.cards import Call, CallKind
 from recorder.model import Hand, Node, Record
@@ -29,6 +29,7 @@ class TrickRecord:
     number: int
     leader: int | None
     plays: list[tuple[int, int | None, bool]]
+    seats: set[int] = field(default_factory=set)
     winner: int | None = None
     points: int | None = None
     revealed: bool = False
@@ -47,6 +48,7 @@ class HandRun:
         switches: Mapping[str, str],
         dealer: int,
         steps: bool,
+        names: list[str] | None = None,
     ) -> None:
         spec = rules.spec
         self.record = record
@@ -57,7 +59,7 @@ class HandRun:
         self.players = spec.players
         self.hand_size = spec.hand_size
         self.cards = rules.card_table(switches)
-        self.report = Reporter(record, number)
+        self.report = Reporter(record, number, record.players if names is None else names)
         self.knowledge = Knowledge(self.cards, self.players, self.hand_size)
         self.dealer = dealer
         self.first = dealer % self.players + 1
@@ -95,6 +97,8 @@ class HandRun:
         self.tricks_won = [0, 0]
         self.points_exact = True
         self.tricks: list[TrickRecord] = []
+        self.turn_cards: list[list[int | None]] = []
+        """The card id of every turn (``None``: no card, not seen, or not of the pack)."""
         self.filled: list[list[int | None]] = []
         """The seat of every turn, as given or worked out (``normalize`` writes them back)."""
         # undertakings and the end
@@ -248,10 +252,10 @@ class HandRun:
         current = self.current
         if current is None or self._between_tricks():
             return self.leader
-        first = current.plays[0][0]
-        played = {seat for seat, _, _ in current.plays}
-        for offset in range(self.players):
-            seat = (first - 1 + offset) % self.players + 1
+        seat = current.plays[0][0]
+        played = current.seats
+        for _ in range(self.players):
             if seat not in played:
                 return seat
+            seat = seat % self.players + 1
         return None
