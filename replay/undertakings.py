@@ -106,6 +106,8 @@ def say(run: HandRun, seat: int, action: Action, leading: bool) -> None:
     if problem is not None:
         run.report.add(problem[0], run.trick, seat, action, problem[1])
         return
+    if run.special is not None:
+        return
     if kind in ("jodi?", "kot?"):
         if action.answer is None:
             run.report.add(
@@ -115,8 +117,7 @@ def say(run: HandRun, seat: int, action: Action, leading: bool) -> None:
         if not action.answer:
             run.finish("answer", "made")
             return
-    if run.special is None:
-        run.special = "jodi" if kind.startswith("jodi") else "kot"
+    run.special = "jodi" if kind.startswith("jodi") else "kot"
 
 
 def _call_words(run: HandRun, allowed: range) -> str:

@@ -412,3 +412,24 @@ def test_a_redealt_hand_is_dealt_again_by_the_same_dealer() -> None:
     assert [hand.dealer for hand in session.hands] == [6, 6]
     assert session.hands[0].result.outcome == "redeal"
     assert session.hands[1].findings == []
+
+
+def test_marukott_when_the_other_team_takes_every_round_of_a_16_to_19_call() -> None:
+    import random
+
+    from replay import replay_session
+    from replay.simulate import played_session
+
+    found = 0
+    for seed in range(60, 70):
+        record, states = played_session("28", random.Random(seed), 1)
+        state = states[0]
+        callers = None if state.caller is None else state.team(state.caller)
+        result = replay_session(record).hands[0].result
+        low_call = state.call is not None and state.call.value <= 19 and state.special is None
+        if callers is not None and low_call and state.tricks_won[callers] == 0:
+            assert (result.special, result.outcome) == ("marukott", "lost")
+            found += 1
+        else:
+            assert result.special != "marukott"
+    assert found >= 1
