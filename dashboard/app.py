@@ -37,6 +37,7 @@ navigation = st.navigation(
         st.Page(
             SCREENS / "players.py", title="Players", icon=":material/group:", url_path="players"
         ),
+        st.Page(SCREENS / "record.py", title="Record", icon=":material/edit:", url_path="record"),
     ],
     position="top",
 )

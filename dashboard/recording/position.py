@@ -1,0 +1,216 @@
+"""Where a recording stands, derived afresh from the archive's log on every page run.
+
+The log is folded to a ``Record`` and the open hand replayed by the engine: whose call it is comes
+from the game's calling system, whose card from the engine's table state. Nothing else is kept,
+so a reload, a closed tab or a restarted server finds exactly the same place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from recorder.archive import LoggedEvent, TurnPlayed
+from recorder.archive.fold import LogState, effective_events
+from recorder.cards import Card
+from recorder.games import GAMES, GameSpec
+from recorder.house_rules import resolve_rules
+from recorder.model import Hand, Record, Tag
+from replay import GAME_RULES, Finding, HandReplay, TableState, replay_hand, replay_session
+from replay.knowledge import Knowledge
+from replay.scoring import SessionScore, score_session
+
+UNFINISHED = "unfinished-hand"
+
+Phase = Literal["calling", "trump", "play", "over", "closed"]
+"""``calling``, ``trump`` (the face-down card), ``play``; ``over`` when the engine says the hand
+has ended but it is not closed yet; ``closed`` when no hand is open."""
+
+
+@dataclass(frozen=True)
+class StandingTurn:
+    """A turn the log holds now (undos and corrections applied): what a correction can name."""
+
+    seq: int
+    trick: int
+    seat: int | None
+    card: Card | None
+
+
+@dataclass(frozen=True)
+class Position:
+    """One recording at one moment: the hand, the phase, whose turn it is and what the engine
+    has judged so far."""
+
+    session_id: int
+    record: Record
+    spec: GameSpec
+    phase: Phase
+    hand_number: int
+    """The open (or last) hand's number; 0 before the first hand."""
+    dealer: int
+    """The dealer of the open (or last) hand; the engine's default before the first hand."""
+    seat: int | None
+    """Whose turn it is: to call, to put the card down, to play; ``None`` when nobody's."""
+    trick: int
+    """The trick the next card belongs to."""
+    played: frozenset[Card]
+    replay: HandReplay | None
+    turns: tuple[StandingTurn, ...]
+    undoable: int
+    """How many events an undo could still cancel."""
+
+    @property
+    def players(self) -> int:
+        return self.spec.players
+
+    @property
+    def names(self) -> list[str]:
+        """Seat names from the ``Players`` tag, ``Seat n`` where it gives none."""
+        names = list(self.record.players)
+        return [names[i] if i < len(names) else f"Seat {i + 1}" for i in range(self.players)]
+
+    @property
+    def state(self) -> TableState | None:
+        """The engine's table after the latest event of the hand."""
+        if self.replay is None or not self.replay.steps:
+            return None
+        return self.replay.steps[-1].state
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Everything the engine has proven about the hand so far; that the record stops early
+        (``unfinished-hand``) is news only once the hand is over."""
+        if self.replay is None:
+            return []
+        live = self.phase in ("calling", "trump", "play")
+        return [f for f in self.replay.findings if not (live and f.code == UNFINISHED)]
+
+    @property
+    def current_trick(self) -> list[tuple[int, Card | None]]:
+        """The cards of the trick being played (or the last one finished), in order."""
+        hand = self.hand
+        if hand is None or not hand.tricks:
+            return []
+        return [(turn.seat or 0, turn.card) for turn in hand.tricks[-1].turns]
+
+    @property
+    def following_dealer(self) -> int:
+        """Who deals the next hand, as the rules give it."""
+        return next_dealer(self.record) if self.record.hands else self.dealer
+
+    @property
+    def hand(self) -> Hand | None:
+        return self.record.hands[-1] if self.record.hands else None
+
+    def score(self) -> SessionScore:
+        """The session score over every hand the engine has finished."""
+        results = [
+            hand.result
+            for hand in replay_session(self.record).hands
+            if hand.result.outcome != "unfinished"
+        ]
+        return score_session(self.record, results)
+
+
+def locate(session_id: int, logged: Sequence[LoggedEvent]) -> Position:
+    """The position a session's log describes (the log as ``Archive.events`` gives it)."""
+    log = LogState.of(logged)
+    record = log.record()
+    spec = GAMES[record.game]
+    turns = _standing_turns(logged)
+    if not record.hands:
+        return _closed(session_id, record, spec, 0, spec.players, log.undoable)
+    index = len(record.hands) - 1
+    replayed = replay_hand(record, index, steps=True)
+    if not log.hand_open:
+        return _closed(session_id, record, spec, replayed.number, replayed.dealer, log.undoable)
+    phase, seat, trick = _turn(record, replayed)
+    played = frozenset(
+        turn.card for trick_line in replayed.hand.tricks for turn in trick_line.turns if turn.card
+    )
+    return Position(
+        session_id=session_id,
+        record=record,
+        spec=spec,
+        phase=phase,
+        hand_number=replayed.number,
+        dealer=replayed.dealer,
+        seat=seat,
+        trick=trick,
+        played=played,
+        replay=replayed,
+        turns=tuple(turn for hand, turn in turns if hand == len(record.hands)),
+        undoable=log.undoable,
+    )
+
+
+def next_dealer(record: Record) -> int:
+    """The dealer of the hand after the last one, as the engine settles it (RULES.md §8)."""
+    number = len(record.hands) + 1
+    following = Hand(tags=[Tag(name="Hand", value=str(number))])
+    extended = record.model_copy(update={"hands": [*record.hands, following]})
+    return replay_hand(extended, number - 1, steps=False).dealer
+
+
+def _closed(
+    session_id: int,
+    record: Record,
+    spec: GameSpec,
+    number: int,
+    dealer: int,
+    undoable: int,
+) -> Position:
+    return Position(
+        session_id, record, spec, "closed", number, dealer, None, 0, frozenset(), None, (), undoable
+    )
+
+
+def _turn(record: Record, replayed: HandReplay) -> tuple[Phase, int | None, int]:
+    """The phase of an open hand, whose turn it is and the trick the next card goes to."""
+    hand = replayed.hand
+    steps = replayed.steps or []
+    if hand.redeal is not None or (steps and steps[-1].state.over):
+        return "over", None, 0
+    if not hand.tricks:
+        speaker = _next_speaker(record, replayed)
+        if speaker is not None:
+            return "calling", speaker, 1
+        if replayed.result.caller is None:
+            return "over", None, 0
+        if hand.trump is None and replayed.result.special is None:
+            return "trump", replayed.result.caller, 1
+    if not steps:
+        return "play", None, 1
+    # The engine's last step closes the trick written last; the step before it is the moment
+    # after the latest card, which knows who follows within an unfinished trick.
+    end = steps[-1].state
+    if end.trick > 0 and len(end.trick_plays) < end.players:
+        before = steps[-2].state if len(steps) > 1 else end
+        return "play", before.to_play, end.trick
+    return "play", end.to_lead, end.trick + 1
+
+
+def _next_speaker(record: Record, replayed: HandReplay) -> int | None:
+    """Who speaks next in the calling, by the game's own calling system (``None``: it is over)."""
+    rules = GAME_RULES[record.game]
+    switches = resolve_rules(record.game, record.rules)
+    spec = rules.spec
+    knowledge = Knowledge(rules.card_table(switches), spec.players, spec.hand_size)
+    first = replayed.dealer % spec.players + 1
+    calling = rules.calling.start(first, spec.players, rules.min_bid(switches), knowledge)
+    bids = replayed.hand.bidding.bids if replayed.hand.bidding is not None else []
+    for bid in bids:
+        if 1 <= bid.seat <= spec.players:
+            calling.speak(bid.seat, bid.call)
+    return calling.expected()
+
+
+def _standing_turns(logged: Sequence[LoggedEvent]) -> list[tuple[int, StandingTurn]]:
+    """Every turn the log holds now, with the number of the hand it belongs to."""
+    return [
+        (entry.hand, StandingTurn(entry.seq, event.trick, event.seat, event.card))
+        for entry in effective_events(logged)
+        if isinstance(event := entry.event, TurnPlayed)
+    ]

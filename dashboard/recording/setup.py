@@ -1,0 +1,85 @@
+"""Setting up a recorded session: the form's answers checked and turned into session tags.
+
+Also where the page finds its archive: ``--db PATH`` on the app's command line, else what
+``open_archive`` chooses (``$THURUPPU_DB`` or the default file).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from recorder.games import GAMES
+from recorder.house_rules import rule_problem
+from recorder.model import Tag
+
+DEFAULT_TEAMS = ("A", "B")
+
+
+@dataclass(frozen=True)
+class SessionSetup:
+    """What the scorer fills in before the first hand."""
+
+    game: str
+    players: tuple[str, ...]
+    teams: tuple[str, str] = DEFAULT_TEAMS
+    dealer: int = 1
+    rules: str = ""
+    """House-rule switches as the ``Rules`` tag writes them: ``key=value, key=value``."""
+    event: str = ""
+
+    def problems(self) -> list[str]:
+        """Everything that keeps this set-up from starting a session, in plain words."""
+        spec = GAMES.get(self.game)
+        if spec is None:
+            return [f"unknown game {self.game!r} (games: {', '.join(GAMES)})"]
+        problems = []
+        names = [name.strip() for name in self.players]
+        if len(names) != spec.players or not all(names):
+            problems.append(f"{self.game} needs {spec.players} player names")
+        if any("," in name for name in (*names, *self.teams)):
+            problems.append("names may not contain a comma")
+        if not all(team.strip() for team in self.teams):
+            problems.append("both teams need a name")
+        if not 1 <= self.dealer <= spec.players:
+            problems.append(f"the dealer is a seat from 1 to {spec.players}")
+        problems += self.rule_problems()
+        return problems
+
+    def rule_problems(self) -> list[str]:
+        problems = []
+        for item in _rule_items(self.rules):
+            key, equals, value = item.partition("=")
+            if not equals:
+                problems.append(f"house rule {item!r} should be key=value")
+                continue
+            problem = rule_problem(self.game, key.strip(), value.strip())
+            if problem:
+                problems.append(problem)
+        return problems
+
+    def tags(self) -> list[Tag]:
+        """The session tags, as TGN.md §4 names them (empty optional ones left out)."""
+        tags = [
+            Tag(name="Game", value=self.game),
+            Tag(name="Players", value=", ".join(name.strip() for name in self.players)),
+            Tag(name="Teams", value=", ".join(team.strip() for team in self.teams)),
+        ]
+        if self.event.strip():
+            tags.append(Tag(name="Event", value=self.event.strip()))
+        rules = ", ".join(item.replace(" ", "") for item in _rule_items(self.rules))
+        if rules:
+            tags.append(Tag(name="Rules", value=rules))
+        return tags
+
+
+def archive_argument(argv: Sequence[str]) -> str | None:
+    """The archive named by ``--db PATH`` on the app's command line, if any."""
+    arguments = list(argv)
+    if "--db" in arguments[:-1]:
+        return arguments[arguments.index("--db") + 1]
+    return None
+
+
+def _rule_items(text: str) -> list[str]:
+    return [item.strip() for item in text.split(",") if item.strip()]

@@ -1,0 +1,402 @@
+"""The Record page: set up a session, then record each hand live, click by click, into the archive.
+
+Nothing of the recording lives in the browser: every run reads the session's log from the archive
+(``?session=<id>`` in the URL) and ``locate`` derives the place, so a reload, a closed tab or a
+restarted server resumes exactly. A click appends its events (each committed) in a callback,
+before the page is drawn again.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+import streamlit as st
+
+from dashboard.recording import clicks
+from dashboard.recording.clicks import Decision
+from dashboard.recording.offers import (
+    action_choices,
+    call_choices,
+    call_label,
+    card_grid,
+    closing_answers,
+    has_pair,
+    redeal_reasons,
+)
+from dashboard.recording.position import Position, StandingTurn, locate
+from dashboard.recording.setup import SessionSetup, archive_argument
+from dashboard.recording.view import (
+    RECORDER_CSS,
+    points_text,
+    seat_name,
+    status_html,
+    trick_html,
+)
+from dashboard.views.cards import CARD_CSS, card_label
+from dashboard.views.text import escape_markdown
+from recorder.archive import Archive, ArchiveError, HandStarted, open_archive
+from recorder.cards import SUITS, Suit
+from recorder.games import GAMES
+
+MESSAGE = "rec-message"
+SUIT_COLOURS = {Suit.SPADES: "", Suit.HEARTS: "red", Suit.DIAMONDS: "orange", Suit.CLUBS: "green"}
+SEVERITY_BOXES = {"error": st.error, "warning": st.warning, "note": st.info}
+
+
+@st.cache_resource(show_spinner=False)
+def archive_at(location: str | None) -> Archive:
+    """The archive this server records into (``--db PATH``, else ``open_archive``'s choice)."""
+    return open_archive(location)
+
+
+def the_archive() -> Archive:
+    return archive_at(archive_argument(sys.argv[1:]))
+
+
+def current(session_id: int) -> tuple[Position, int]:
+    """The session's position, read afresh from the archive, and how many events its log holds."""
+    logged = the_archive().events(session_id)
+    return locate(session_id, logged), len(logged)
+
+
+def record_click(session_id: int, decide: Callable[[Position], Decision]) -> None:
+    """Decide a click against the stored position and append its events (a callback)."""
+    position, _ = current(session_id)
+    message = clicks.commit(the_archive(), session_id, decide(position))
+    if message:
+        st.session_state[MESSAGE] = message
+
+
+def coloured(label: str, suit: Suit) -> str:
+    """A button label in its suit's colour."""
+    colour = SUIT_COLOURS[suit]
+    return f":{colour}[{label}]" if colour else label
+
+
+def setup_from_form() -> SessionSetup:
+    """The set-up form's answers as they stand in the widgets now."""
+    game = st.session_state.get("rec-game") or "40"
+    players = GAMES[game].players
+    return SessionSetup(
+        game=game,
+        players=tuple(
+            st.session_state.get(f"rec-name-{seat}", "") for seat in range(1, players + 1)
+        ),
+        teams=(st.session_state.get("rec-team-1", ""), st.session_state.get("rec-team-2", "")),
+        dealer=st.session_state.get("rec-dealer") or players,
+        rules=st.session_state.get("rec-rules", ""),
+        event=st.session_state.get("rec-event", ""),
+    )
+
+
+def start_session() -> None:
+    """Create the session and its first hand, and put its id in the URL."""
+    setup = setup_from_form()
+    problems = setup.problems()
+    if problems:
+        st.session_state[MESSAGE] = "; ".join(problems)
+        return
+    archive = the_archive()
+    try:
+        session_id = archive.create_session(setup.tags())
+        archive.append(session_id, HandStarted.numbered(1, dealer=setup.dealer))
+    except ArchiveError as error:
+        st.session_state[MESSAGE] = str(error)
+        return
+    st.query_params["session"] = str(session_id)
+
+
+def draw_setup() -> None:
+    """The set-up form for a new session, and the sessions already in the archive."""
+    st.subheader("New session")
+    game = st.segmented_control("Game", list(GAMES), default="40", key="rec-game") or "40"
+    players = GAMES[game].players
+    for seat in range(1, players + 1):
+        st.text_input(f"Seat {seat}", key=f"rec-name-{seat}")
+    teams = st.columns(2)
+    teams[0].text_input("Team 1 (odd seats)", value="A", key="rec-team-1")
+    teams[1].text_input("Team 2 (even seats)", value="B", key="rec-team-2")
+    st.segmented_control(
+        "Dealer of hand 1", list(range(1, players + 1)), default=players, key="rec-dealer"
+    )
+    st.text_input("House rules (key=value, ...)", key="rec-rules")
+    st.text_input("Event", key="rec-event")
+    st.button("Start recording", key="rec-start", type="primary", on_click=start_session)
+    known = the_archive().sessions()
+    if known:
+        st.subheader("Resume a session")
+        for summary in reversed(known[-20:]):
+            label = f"Session {summary.id}: {summary.game}, {summary.events} events"
+            if st.button(label, key=f"rec-open-{summary.id}"):
+                st.query_params["session"] = str(summary.id)
+                st.rerun()
+
+
+def draw_seats(position: Position, events: int) -> str:
+    """The seat selector, preselecting whose turn it is; a new one after every event. Returns
+    its key, which a click reads when it happens."""
+    key = f"rec-seat-{events}"
+    with st.container(key="rec-seats"):
+        st.segmented_control(
+            "Seat",
+            list(range(1, position.players + 1)),
+            default=position.seat,
+            format_func=lambda seat: seat_name(position, seat),
+            key=key,
+        )
+    return key
+
+
+def chosen_seat(key: str, position: Position) -> int:
+    """The seat selected when the click came (whose turn it is when none is selected)."""
+    chosen = st.session_state.get(key)
+    return int(chosen) if chosen is not None else (position.seat or 0)
+
+
+def call_decision(seat_key: str, token: str) -> Callable[[Position], Decision]:
+    return lambda position: clicks.call_click(position, chosen_seat(seat_key, position), token)
+
+
+def draw_calling(position: Position, events: int) -> None:
+    seat_key = draw_seats(position, events)
+    with st.container(key="rec-calls", horizontal=True, gap="small"):
+        for call in call_choices(position.spec.name, position.record.rules):
+            st.button(
+                call_label(call),
+                key=f"rec-call-{call.token}",
+                on_click=record_click,
+                args=(position.session_id, call_decision(seat_key, call.token)),
+            )
+
+
+def draw_trump(position: Position) -> None:
+    st.caption(f"The face-down card of {seat_name(position, position.seat)}")
+    draw_grid(position, "rec-trump", lambda code: lambda p: clicks.trump_click(p, code))
+    with st.container(horizontal=True, gap="small"):
+        for suit in SUITS:
+            st.button(
+                coloured(f"Only {suit.symbol}", suit),
+                key=f"rec-trump-suit-{suit.value}",
+                on_click=record_click,
+                args=(position.session_id, lambda p, s=suit.value: clicks.trump_click(p, None, s)),
+            )
+        st.button(
+            "Not seen",
+            key="rec-trump-unseen",
+            on_click=record_click,
+            args=(position.session_id, lambda p: clicks.trump_click(p, None)),
+        )
+
+
+def draw_grid(
+    position: Position, key: str, decide: Callable[[str], Callable[[Position], Decision]]
+) -> None:
+    """The pack, a row of buttons per suit; cards already played are greyed out."""
+    with st.container(key=key):
+        for suit, cells in card_grid(position.spec.name, position.played):
+            with st.container(horizontal=True, gap="small"):
+                for cell in cells:
+                    code = cell.card.code
+                    st.button(
+                        coloured(card_label(cell.card), suit),
+                        key=f"{key}-{code}",
+                        disabled=cell.played,
+                        on_click=record_click,
+                        args=(position.session_id, decide(code)),
+                    )
+
+
+def turn_decision(seat_key: str, actions_key: str, code: str) -> Callable[[Position], Decision]:
+    """A card click, with the seat and the actions selected when it came."""
+    return lambda position: clicks.turn_click(
+        position,
+        chosen_seat(seat_key, position),
+        list(st.session_state.get(actions_key) or []),
+        code,
+    )
+
+
+def answer_decision(seat_key: str, answer: str) -> Callable[[Position], Decision]:
+    return lambda position: clicks.answer_click(position, chosen_seat(seat_key, position), answer)
+
+
+def draw_play(position: Position, events: int) -> None:
+    seat_key = draw_seats(position, events)
+    actions_key = f"rec-action-{events}"
+    with st.container(key="rec-actions"):
+        st.pills(
+            "Before the card",
+            action_choices(position.spec.name),
+            selection_mode="multi",
+            key=actions_key,
+        )
+    draw_grid(position, "rec-grid", lambda code: turn_decision(seat_key, actions_key, code))
+    with st.container(horizontal=True, gap="small"):
+        for answer in closing_answers(position.spec.name):
+            st.button(
+                answer,
+                key=f"rec-answer-{answer.replace('?=', '-')}",
+                on_click=record_click,
+                args=(position.session_id, answer_decision(seat_key, answer)),
+            )
+        if has_pair(position.spec.name):
+            st.button(
+                "pair",
+                key="rec-pair",
+                on_click=record_click,
+                args=(
+                    position.session_id,
+                    lambda p: clicks.pair_click(p, chosen_seat(seat_key, p)),
+                ),
+            )
+        st.button(
+            "End of play",
+            key="rec-end",
+            help="The table ended the play by agreement (a claim or a concession): *",
+            on_click=record_click,
+            args=(position.session_id, clicks.end_of_play_click),
+        )
+    with st.form("rec-typed", clear_on_submit=True, border=False):
+        typed = st.text_input("Or type a turn", placeholder="3:ask 9H", key="rec-typed-text")
+        if st.form_submit_button("Record"):
+            record_click(position.session_id, lambda p: clicks.typed_turn(p, typed))
+            st.rerun()
+
+
+def draw_outcome(position: Position) -> None:
+    """The hand's outcome, the session score, and the button for the next hand."""
+    replayed = position.replay
+    if replayed is not None:
+        result = replayed.result
+        points = (
+            "" if result.callers_points is None else f", the callers took {result.callers_points}"
+        )
+        st.success(f"Hand {position.hand_number}: {result.outcome}{points}")
+    draw_score(position)
+    dealer = st.segmented_control(
+        "Next dealer",
+        list(range(1, position.players + 1)),
+        default=position.following_dealer,
+        format_func=lambda seat: seat_name(position, seat),
+        key=f"rec-next-dealer-{position.hand_number}",
+    )
+    st.button(
+        f"Start hand {position.hand_number + 1}",
+        key="rec-next-hand",
+        type="primary",
+        on_click=record_click,
+        args=(position.session_id, lambda p: clicks.next_hand_click(p, dealer)),
+    )
+
+
+def draw_score(position: Position) -> None:
+    score = position.score()
+    for counter, values in score.final.items():
+        shown = ", ".join(f"{escape_markdown(team)} {value}" for team, value in values.items())
+        st.markdown(f"**{counter.capitalize()}**: {shown}")
+
+
+def draw_judgement(position: Position) -> None:
+    """The trick on the table, the running points and every finding proven so far."""
+    trick = trick_html(position)
+    if trick:
+        st.html(trick)
+    points = points_text(position)
+    if points:
+        st.caption(points)
+    with st.container(key="rec-findings"):
+        for finding in position.findings:
+            box = SEVERITY_BOXES[finding.severity]
+            box(f"**{finding.code}**: {escape_markdown(finding.message)}")
+
+
+def turn_label(position: Position, turn: StandingTurn) -> str:
+    card = turn.card.code if turn.card is not None else "-"
+    return f"trick {turn.trick}, {seat_name(position, turn.seat)}: {card}"
+
+
+def draw_corrections(position: Position) -> None:
+    """Undo the last event, or correct the card of an earlier turn (both kept in the log)."""
+    with st.container(horizontal=True, gap="small"):
+        st.button(
+            "Undo",
+            key="rec-undo",
+            icon=":material/undo:",
+            disabled=position.undoable == 0,
+            on_click=record_click,
+            args=(position.session_id, clicks.undo_click),
+        )
+    if position.turns:
+        with st.expander("Correct an earlier card"):
+            turns = {turn.seq: turn for turn in position.turns}
+            target: int = st.selectbox(
+                "Turn",
+                list(turns),
+                index=len(turns) - 1,
+                format_func=lambda seq: turn_label(position, turns[seq]),
+                key="rec-correct-turn",
+            )
+            code = st.text_input("The card it really was", key="rec-correct-card")
+            st.button(
+                "Correct",
+                key="rec-correct",
+                on_click=record_click,
+                args=(position.session_id, lambda p: clicks.correction_click(p, target, code)),
+            )
+    if position.phase in ("calling", "trump"):
+        with st.expander("Thrown in (redeal)"):
+            for reason in redeal_reasons(position.spec.name):
+                st.button(
+                    reason,
+                    key=f"rec-redeal-{reason}",
+                    on_click=record_click,
+                    args=(position.session_id, lambda p, r=reason: clicks.redeal_click(p, r)),
+                )
+
+
+def draw_export(session_id: int) -> None:
+    text = the_archive().export_tgn(session_id)
+    st.download_button(
+        "Export TGN",
+        text,
+        file_name=f"session-{session_id}.tgn",
+        mime="text/plain",
+        key="rec-export",
+        icon=":material/download:",
+    )
+    with st.expander("TGN"):
+        st.code(text, language=None)
+
+
+def draw_session(session_id: int) -> None:
+    position, events = current(session_id)
+    st.html(status_html(position, events))
+    draw_judgement(position)
+    if position.phase == "calling":
+        draw_calling(position, events)
+    elif position.phase == "trump":
+        draw_trump(position)
+    elif position.phase == "play":
+        draw_play(position, events)
+    if position.phase in ("over", "closed"):
+        draw_outcome(position)
+    draw_corrections(position)
+    draw_export(session_id)
+    with st.expander("Session score"):
+        draw_score(position)
+
+
+st.html(f"<style>{CARD_CSS}{RECORDER_CSS}</style>")
+message = st.session_state.pop(MESSAGE, None)
+if message:
+    st.error(message, icon=":material/block:")
+chosen = st.query_params.get("session", "")
+if chosen.isdigit():
+    try:
+        draw_session(int(chosen))
+    except ArchiveError as error:
+        st.error(str(error))
+        st.button("Set up a new session", on_click=st.query_params.clear)
+else:
+    draw_setup()

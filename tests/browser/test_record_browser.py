@@ -1,0 +1,187 @@
+"""The Record page in a real headless Chromium: a whole 40 hand recorded by clicks on both screen
+sizes, its TGN export, refusals, and a server killed with SIGKILL in the middle of a hand."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from dashboard.launch import streamlit_command
+from recorder.archive import open_archive
+from tests.browser.conftest import (
+    DESKTOP,
+    PHONE,
+    REPOSITORY,
+    SESSIONS,
+    free_port,
+    screenshot,
+    wait_until_healthy,
+)
+
+pytestmark = pytest.mark.browser
+
+WAIT_MS = 30_000
+EXPECTED = Path(__file__).resolve().parent / "expected" / "recorded-40.tgn"
+PLAYERS = ["Anil", "Biju", "Chitra", "Dev", "Eli", "Faiz"]
+TURN = re.compile(r"(\d):(?:(ask) )?(\w\w)")
+
+
+@dataclass
+class Recorder:
+    """A dashboard server recording into its own SQLite archive; ``restart`` starts it again on
+    the same port and archive."""
+
+    archive: Path
+    port: int
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        command = streamlit_command(str(SESSIONS), self.port, str(self.archive))
+        self.process = subprocess.Popen(
+            command, cwd=REPOSITORY, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        wait_until_healthy(self.url, self.process)
+
+    def kill(self) -> None:
+        """SIGKILL: the server gets no chance to flush or close anything."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture
+def recorder(tmp_path: Path) -> Iterator[Recorder]:
+    """A fresh server on a temporary archive."""
+    server = Recorder(tmp_path / "archive.sqlite", free_port())
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def events_shown(page: Page) -> int:
+    """The number of logged events the page was drawn from."""
+    status = page.locator(".rec-status")
+    expect(status).to_have_count(1, timeout=WAIT_MS)
+    return int(status.get_attribute("data-events") or 0)
+
+
+def wait_for_events(page: Page, count: int) -> None:
+    """Wait until the page is drawn from ``count`` events and nothing of an older run is left."""
+    expect(page.locator(f'.rec-status[data-events="{count}"]')).to_have_count(1, timeout=WAIT_MS)
+    expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=WAIT_MS)
+
+
+def click_recorded(page: Page, selector: str) -> None:
+    """Click a button that records one event and wait until the page shows it."""
+    before = events_shown(page)
+    page.locator(selector).click()
+    wait_for_events(page, before + 1)
+
+
+def set_up_session(page: Page, url: str) -> None:
+    """Fill in the set-up form for the 40 session of the expected file and start it."""
+    page.goto(f"{url}/record")
+    page.locator(".st-key-rec-start button").wait_for(timeout=WAIT_MS)
+    for seat, name in enumerate(PLAYERS, start=1):
+        page.locator(f".st-key-rec-name-{seat} input").fill(name)
+    page.locator(".st-key-rec-team-1 input").fill("Red")
+    page.locator(".st-key-rec-team-2 input").fill("Blue")
+    page.locator(".st-key-rec-team-2 input").press("Tab")
+    page.locator(".st-key-rec-start button").click()
+    expect(page.locator('.rec-status[data-phase="calling"]')).to_have_count(1, timeout=WAIT_MS)
+    expect(page).to_have_url(re.compile(r"/record\?session=\d+$"))
+
+
+def expected_calls() -> list[tuple[int, str]]:
+    line = next(line for line in EXPECTED.read_text().splitlines() if line.startswith("bid "))
+    return [(int(seat), call) for seat, call in (token.split(":") for token in line.split()[1:])]
+
+
+def expected_turns() -> list[tuple[int, str | None, str]]:
+    lines = [line for line in EXPECTED.read_text().splitlines() if re.match(r"\d+\. ", line)]
+    return [(int(s), ask or None, card) for line in lines for s, ask, card in TURN.findall(line)]
+
+
+def expect_seat(page: Page, seat: int) -> None:
+    """The engine's next seat is the one the page preselects."""
+    expect(page.locator(".rec-status")).to_have_attribute("data-seat", str(seat), timeout=WAIT_MS)
+
+
+def record_calls(page: Page) -> None:
+    for seat, call in expected_calls():
+        expect_seat(page, seat)
+        click_recorded(page, f".st-key-rec-call-{call} button")
+
+
+def play_turn(page: Page, seat: int, action: str | None, card: str) -> None:
+    expect_seat(page, seat)
+    if action:
+        page.locator(".st-key-rec-actions").get_by_role("button", name=action, exact=True).click()
+        active = page.locator('.st-key-rec-actions button[aria-pressed="true"]')
+        expect(active).to_have_count(1, timeout=WAIT_MS)
+    click_recorded(page, f".st-key-rec-grid-{card} button")
+    if page.locator('.rec-status[data-phase="play"]').count():
+        expect(page.locator(f".st-key-rec-grid-{card} button")).to_be_disabled()
+
+
+def record_hand(page: Page, *, shots: str | None = None) -> None:
+    """Every call, the face-down card and every card of the expected hand, by clicks."""
+    record_calls(page)
+    expect(page.locator('.rec-status[data-phase="trump"]')).to_have_count(1, timeout=WAIT_MS)
+    click_recorded(page, ".st-key-rec-trump-9H button")
+    for index, (seat, action, card) in enumerate(expected_turns()):
+        play_turn(page, seat, action, card)
+        if shots and index == 8:
+            screenshot(page, f"{shots}-play")
+    expect(page.locator('.rec-status[data-phase="over"]')).to_have_count(1, timeout=WAIT_MS)
+
+
+def exported(page: Page) -> str:
+    with page.expect_download(timeout=WAIT_MS) as download:
+        page.locator(".st-key-rec-export button").click()
+    return Path(download.value.path()).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_40_hand_recorded_by_clicks_exports_the_expected_tgn(
+    browser: Browser, recorder: Recorder, size: dict[str, int]
+) -> None:
+    context = browser.new_context(viewport=size, accept_downloads=True)  # type: ignore[arg-type]
+    page = context.new_page()
+    try:
+        set_up_session(page, recorder.url)
+        screenshot(page, "record-calling")
+        record_hand(page, shots="record")
+        expect(page.get_by_text("Hand 1: made, the callers took 40")).to_be_visible()
+        expect(page.locator(".st-key-rec-findings [role=alert]")).to_have_count(0)
+        screenshot(page, "record-over")
+        text = exported(page)
+        assert text == EXPECTED.read_text(encoding="utf-8")
+        sessions = open_archive(recorder.archive).sessions()
+        assert len(sessions) == 1
+        assert open_archive(recorder.archive).export_tgn(sessions[0].id) == text
+    finally:
+        context.close()
