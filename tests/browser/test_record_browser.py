@@ -185,3 +185,41 @@ def test_a_40_hand_recorded_by_clicks_exports_the_expected_tgn(
         assert open_archive(recorder.archive).export_tgn(sessions[0].id) == text
     finally:
         context.close()
+
+
+def status(page: Page) -> dict[str, str | None]:
+    """What the status line says of the place: events, phase, seat and trick."""
+    line = page.locator(".rec-status")
+    return {
+        name: line.get_attribute(f"data-{name}") for name in ("events", "phase", "seat", "trick")
+    }
+
+
+def test_a_server_killed_mid_hand_resumes_at_the_same_step(
+    desktop: Page, recorder: Recorder
+) -> None:
+    set_up_session(desktop, recorder.url)
+    record_calls(desktop)
+    click_recorded(desktop, ".st-key-rec-trump-9H button")
+    turns = expected_turns()
+    for seat, action, card in turns[:9]:
+        play_turn(desktop, seat, action, card)
+    before = status(desktop)
+    session_id = open_archive(recorder.archive).sessions()[0].id
+    stored = [entry.event for entry in open_archive(recorder.archive).events(session_id)]
+    assert before == {"events": str(len(stored)), "phase": "play", "seat": "4", "trick": "2"}
+
+    recorder.kill()
+    recorder.start()
+    desktop.reload()
+    wait_for_events(desktop, len(stored))
+    assert status(desktop) == before
+    assert [entry.event for entry in open_archive(recorder.archive).events(session_id)] == stored
+    for _, _, card in turns[:9]:
+        expect(desktop.locator(f".st-key-rec-grid-{card} button")).to_be_disabled()
+    expect(desktop.locator(".st-key-rec-grid-TS button")).to_be_enabled()
+    screenshot(desktop, "record-resumed")
+
+    seat, action, card = turns[9]
+    play_turn(desktop, seat, action, card)
+    assert len(open_archive(recorder.archive).events(session_id)) == len(stored) + 1
