@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from recorder.house_rules import resolve_rules
 from recorder.model import Hand, Record
@@ -34,10 +35,16 @@ class HandReplay:
     dealer: int
     result: HandResult
     findings: list[Finding]
-    tricks: list[TrickSummary]
     steps: list[Step] | None = None
     seats: list[list[int | None]] = field(default_factory=list)
     """The seat of every turn, as written or worked out (``normalize`` writes them back)."""
+    trick_records: tuple[TrickRecord, ...] = field(default=(), repr=False, compare=False)
+    """The tricks as the replay left them; read them as ``tricks``."""
+
+    @cached_property
+    def tricks(self) -> list[TrickSummary]:
+        """Every trick replayed: leader, plays, winner, points, the reveal (built when asked)."""
+        return [_summary(trick) for trick in self.trick_records]
 
 
 @dataclass(frozen=True)
@@ -151,7 +158,7 @@ def _replay(
         dealer=dealer,
         result=result,
         findings=findings,
-        tricks=[_summary(trick) for trick in run.tricks],
+        trick_records=tuple(run.tricks),
         steps=run.steps,
         seats=run.filled,
     )
@@ -211,4 +218,4 @@ def _penalties(record: Record, hand: Hand) -> tuple[Penalty, ...]:
 def _unknown_game(hand: Hand, index: int) -> HandReplay:
     dealer = hand.dealer or 0
     result = HandResult(hand.number, dealer, None, None, None, None, None, None, "unfinished")
-    return HandReplay(index, hand.number, hand, dealer, result, [], [])
+    return HandReplay(index, hand.number, hand, dealer, result, [])

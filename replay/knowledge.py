@@ -87,11 +87,8 @@ class Knowledge:
         ident = ID_BY_CODE[card.rank + card.suit._value_]
         return ident if self.cards.in_pack[ident] else None
 
-    def note_play(self, seat: int, card: int, trick: int) -> None:
-        """Learn from the record that ``seat`` plays ``card`` in trick ``trick``."""
-        self.known_set[seat].add(card)
-        self.played_at[seat].setdefault(card, trick)
-        self.holder.setdefault(card, seat)
+    def forget_suits(self) -> None:
+        """Drop the per-suit holdings worked out so far (after learning of more cards)."""
         self._by_suit.clear()
 
     def note_face_down(self, caller: int, card: int) -> None:

@@ -19,16 +19,22 @@ def read_cards(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> No
     knowledge = run.knowledge
     knowledge.load_deals(run.hand.deals, run.report)
     players = run.players
+    known, played_at, holder = knowledge.known_set, knowledge.played_at, knowledge.holder
+    card_of = knowledge.card_of
     for index, trick in enumerate(run.hand.tricks):
         given = seats[index] if seats is not None and index < len(seats) else None
         ids: list[int | None] = []
         run.turn_cards.append(ids)
+        number = index + 1
         for position, turn in enumerate(trick.turns):
-            card = knowledge.card_of(turn.card)
+            card = card_of(turn.card)
             ids.append(card)
             seat = given[position] if given is not None and position < len(given) else turn.seat
             if card is not None and seat is not None and 1 <= seat <= players:
-                knowledge.note_play(seat, card, index + 1)
+                known[seat].add(card)
+                played_at[seat].setdefault(card, number)
+                holder.setdefault(card, seat)
+    knowledge.forget_suits()
 
 
 def judge_calling(run: HandRun) -> None:
