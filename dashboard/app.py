@@ -27,7 +27,6 @@ navigation = st.navigation(
             SCREENS / "sessions.py",
             title="Sessions",
             icon=":material/folder_open:",
-            url_path="sessions",
             default=True,
         ),
         st.Page(SCREENS / "replay.py", title="Replay", icon=":material/style:", url_path="replay"),
