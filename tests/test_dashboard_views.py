@@ -8,9 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dashboard.keys import SHORTCUTS, keyboard_script
 from dashboard.views.cards import card_back, card_face, card_label, card_row
-from dashboard.views.stepping import Move, Position, move, parse_position, trick_ends
+from dashboard.views.stepping import CONTROLS, Move, Position, move, parse_position, trick_ends
 from dashboard.views.table import SeatView, TableView, TeamScore, TrumpView, placed, table_html
 from dashboard.views.text import escape, escape_markdown
 from recorder.cards import Card, Suit
@@ -77,11 +76,11 @@ def test_unreadable_url_parameters_take_defaults() -> None:
     assert parse_position({}) == Position(None, 1, 0, None)
 
 
-def test_every_shortcut_clicks_a_control_the_script_knows() -> None:
-    script = keyboard_script()
-    for name, how in SHORTCUTS.items():
-        assert f'"{name}": "{how.value}"' in script
-    assert script.count("addEventListener") == 1
+def test_every_move_has_one_control_and_its_own_shortcut() -> None:
+    assert [control.move for control in CONTROLS] == list(Move)
+    shortcuts = [control.shortcut for control in CONTROLS]
+    assert len(set(shortcuts)) == len(shortcuts)
+    assert {"Left", "Right"} <= set(shortcuts)
 
 
 def test_cards_are_drawn_with_coloured_suits_and_backs() -> None:

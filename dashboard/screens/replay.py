@@ -10,9 +10,8 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import state
-from dashboard.keys import SHORTCUT_HELP, keyboard_script
 from dashboard.views.moment import findings_by_step, step_tricks, table_view, trick_table
-from dashboard.views.stepping import Move, Position, move, parse_position
+from dashboard.views.stepping import CONTROLS, SHORTCUT_HELP, Move, Position, move, parse_position
 from dashboard.views.table import table_html
 from dashboard.views.text import escape_markdown
 
@@ -29,16 +28,6 @@ SEVERITY_ICONS = {
     "warning": ":material/warning:",
     "note": ":material/info:",
 }
-
-
-BUTTONS = [
-    (Move.FIRST, "First (Home)", ":material/first_page:"),
-    (Move.PREVIOUS_TRICK, "Previous trick (Shift+←)", ":material/keyboard_double_arrow_left:"),
-    (Move.PREVIOUS_CARD, "Previous card (←)", ":material/chevron_left:"),
-    (Move.NEXT_CARD, "Next card (→)", ":material/chevron_right:"),
-    (Move.NEXT_TRICK, "Next trick (Shift+→)", ":material/keyboard_double_arrow_right:"),
-    (Move.LAST, "Last (End)", ":material/last_page:"),
-]
 
 
 def adopt(position: Position) -> None:
@@ -106,18 +95,18 @@ last = max(len(steps) - 1, 0)
 st.session_state[STEP] = min(max(int(st.session_state.get(STEP) or 0), 0), last)
 
 controls = st.container(horizontal=True, gap="small")
-for how, label, icon in BUTTONS:
+for control in CONTROLS:
     controls.button(
         "",
-        key=how.value,
-        icon=icon,
-        help=label,
+        key=control.move.value,
+        icon=control.icon,
+        help=control.help,
+        shortcut=control.shortcut,
         on_click=step_to,
-        args=(how, tricks),
+        args=(control.move, tricks),
         width="stretch",
     )
 step = st.slider("Step", 0, last, key=STEP, help=SHORTCUT_HELP) if last else 0
-st.html(keyboard_script(), unsafe_allow_javascript=True)
 
 position = Position(session_key, hand_number, step, seat)
 st.session_state[WRITTEN] = position

@@ -15,6 +15,8 @@ from replay.scoring import Counter
 TEAM_COLOURS = ("#dc2626", "#2563eb")
 OUTCOME_COLOURS = {"made": "#16a34a", "lost": "#dc2626"}
 OTHER_OUTCOME_COLOUR = "#9ca3af"
+SMALL_COUNT = 12
+"""Up to this, a running score's axis shows every whole number."""
 
 
 def team_colour(teams: Sequence[str], team: str) -> str:
@@ -54,7 +56,11 @@ def running_figure(
                 row=row,
                 col=1,
             )
-        figure.update_yaxes(title_text=label, rangemode="tozero", row=row, col=1)
+        values = series[key].abs()
+        small = len(values) == 0 or values.max() <= SMALL_COUNT
+        figure.update_yaxes(
+            title_text=label, rangemode="tozero", dtick=1 if small else None, row=row, col=1
+        )
     for mark in marks:
         figure.add_vline(
             x=mark.hand,
@@ -65,7 +71,7 @@ def running_figure(
         )
     figure.update_xaxes(title_text="after hand", dtick=1, row=len(keys), col=1)
     figure.update_layout(
-        height=220 + 200 * len(keys),
+        height=160 + 180 * len(keys),
         margin={"l": 40, "r": 20, "t": 40, "b": 40},
         legend={"orientation": "h", "y": -0.15},
         hovermode="x unified",

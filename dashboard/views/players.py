@@ -92,7 +92,7 @@ def calls_by_level(sessions: Iterable[PlayedSession]) -> pd.DataFrame:
 
 
 def caller_points(sessions: Iterable[PlayedSession]) -> pd.DataFrame:
-    """Every called hand with a known count: the caller, target, points taken and the margin."""
+    """Every call played out with a known count: the caller, target, points taken, margin."""
     rows = [
         {
             "player": played.record.player(line.result.caller or 0),
@@ -106,6 +106,7 @@ def caller_points(sessions: Iterable[PlayedSession]) -> pd.DataFrame:
             "outcome": line.outcome,
         }
         for played, line in _called(sessions)
+        if line.outcome in ("made", "lost")
         if line.result.target is not None and line.result.callers_points is not None
     ]
     columns = ["player", "game", "session", "hand", "call", "target", "points", "margin", "outcome"]

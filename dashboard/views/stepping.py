@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 
 
 class Move(StrEnum):
-    """A control of the Replay page; the value is the widget key the keyboard shortcuts click."""
+    """A control of the Replay page; the value is its widget key."""
 
     FIRST = "step-first"
     PREVIOUS_TRICK = "step-previous-trick"
@@ -22,6 +22,30 @@ class Move(StrEnum):
     NEXT_CARD = "step-next-card"
     NEXT_TRICK = "step-next-trick"
     LAST = "step-last"
+
+
+@dataclass(frozen=True)
+class Control:
+    """A button of the Replay page: its move, what it does, its icon and its keyboard shortcut."""
+
+    move: Move
+    help: str
+    icon: str
+    shortcut: str
+
+
+CONTROLS: tuple[Control, ...] = (
+    Control(Move.FIRST, "First", ":material/first_page:", "Home"),
+    Control(
+        Move.PREVIOUS_TRICK, "Previous trick", ":material/keyboard_double_arrow_left:", "Shift+Left"
+    ),
+    Control(Move.PREVIOUS_CARD, "Previous card", ":material/chevron_left:", "Left"),
+    Control(Move.NEXT_CARD, "Next card", ":material/chevron_right:", "Right"),
+    Control(Move.NEXT_TRICK, "Next trick", ":material/keyboard_double_arrow_right:", "Shift+Right"),
+    Control(Move.LAST, "Last", ":material/last_page:", "End"),
+)
+
+SHORTCUT_HELP = "Keys: ← → a card, Shift+← Shift+→ a trick, Home and End the first and last step."
 
 
 def trick_ends(tricks: Sequence[int | None]) -> list[int]:

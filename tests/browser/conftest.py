@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from dashboard.launch import streamlit_command
 
@@ -108,36 +108,47 @@ def browser() -> Iterator[Browser]:
             chromium.close()
 
 
-@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
-def viewport(request: pytest.FixtureRequest) -> dict[str, int]:
-    """The two screens the dashboard must be readable on."""
-    return dict(request.param)
+@pytest.fixture(scope="session")
+def contexts(browser: Browser) -> Iterator[dict[str, BrowserContext]]:
+    """One browser context per screen size, so that pages share the cache of scripts."""
+    made = {
+        "desktop": browser.new_context(viewport=DESKTOP),  # type: ignore[arg-type]
+        "phone": browser.new_context(viewport=PHONE),  # type: ignore[arg-type]
+    }
+    try:
+        yield made
+    finally:
+        for context in made.values():
+            context.close()
 
 
 @pytest.fixture
-def desktop(browser: Browser) -> Iterator[Page]:
-    """A fresh tab of 1280×800."""
-    context = browser.new_context(viewport=DESKTOP)
+def desktop(contexts: dict[str, BrowserContext]) -> Iterator[Page]:
+    """A new tab of 1280×800."""
+    page = contexts["desktop"].new_page()
     try:
-        yield context.new_page()
+        yield page
     finally:
-        context.close()
+        page.close()
 
 
-@pytest.fixture
-def screen(browser: Browser, viewport: dict[str, int]) -> Iterator[Page]:
-    """A fresh tab at each of the two screen sizes."""
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+@pytest.fixture(params=["desktop", "phone"])
+def screen(contexts: dict[str, BrowserContext], request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A new tab at each of the two screen sizes the dashboard must be readable on."""
+    page = contexts[request.param].new_page()
     try:
-        yield context.new_page()
+        yield page
     finally:
-        context.close()
+        page.close()
 
 
-def screenshot(page: Page, name: str) -> Path:
-    """Save the whole page under ``test-output/screenshots`` and return the file."""
+def screenshot(page: Page, name: str, selector: str | None = None) -> Path:
+    """Save what the screen shows (or one element of it) under ``test-output/screenshots``."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     width = page.viewport_size["width"] if page.viewport_size else 0
     path = SCREENSHOTS / f"{name}-{width}.png"
-    page.screenshot(path=str(path), full_page=True)
+    if selector is None:
+        page.screenshot(path=str(path))
+    else:
+        page.locator(selector).first.screenshot(path=str(path))
     return path
