@@ -171,12 +171,15 @@ def _turn(record: Record, replayed: HandReplay) -> tuple[Phase, int | None, int]
     """The phase of an open hand, whose turn it is and the trick the next card goes to."""
     hand = replayed.hand
     steps = replayed.steps or []
-    if hand.redeal is not None or (steps and steps[-1].state.over):
+    if hand.redeal is not None:
         return "over", None, 0
     if not hand.tricks:
         speaker = _next_speaker(record, replayed)
         if speaker is not None:
             return "calling", speaker, 1
+    if steps and steps[-1].state.over:
+        return "over", None, 0
+    if not hand.tricks:
         if replayed.result.caller is None:
             return "over", None, 0
         if hand.trump is None and replayed.result.special is None:
