@@ -195,7 +195,7 @@ def status(page: Page) -> dict[str, str | None]:
     }
 
 
-def test_a_server_killed_mid_hand_resumes_at_the_same_step(
+def test_bad_input_is_refused_and_a_server_killed_mid_hand_resumes_at_the_same_step(
     desktop: Page, recorder: Recorder
 ) -> None:
     set_up_session(desktop, recorder.url)
@@ -204,8 +204,14 @@ def test_a_server_killed_mid_hand_resumes_at_the_same_step(
     turns = expected_turns()
     for seat, action, card in turns[:9]:
         play_turn(desktop, seat, action, card)
-    before = status(desktop)
     session_id = open_archive(recorder.archive).sessions()[0].id
+    for typed, message in (("ZS", "unknown card 'ZS'"), ("9:TS", "no seat 9"), ("JS", "already")):
+        stored = open_archive(recorder.archive).events(session_id)
+        desktop.locator(".st-key-rec-typed-text input").fill(typed)
+        desktop.locator(".st-key-rec-typed-text input").press("Enter")
+        expect(desktop.get_by_role("alert").filter(has_text=message)).to_be_visible(timeout=WAIT_MS)
+        assert open_archive(recorder.archive).events(session_id) == stored
+    before = status(desktop)
     stored = [entry.event for entry in open_archive(recorder.archive).events(session_id)]
     assert before == {"events": str(len(stored)), "phase": "play", "seat": "4", "trick": "2"}
 
