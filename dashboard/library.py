@@ -1,23 +1,29 @@
-"""The sessions the dashboard shows: found under a path, read, normalized, replayed and scored.
+"""The sessions the dashboard shows: TGN files under a path, uploads and the archive's sessions,
+each read, normalized, replayed and scored.
 
-Pure functions, no Streamlit: ``dashboard.state`` caches them per file. A file that cannot be read,
-or whose replay fails, becomes a session with errors, never an exception on a page.
+Pure functions, no Streamlit: ``dashboard.state`` caches them. A file that cannot be read, an
+archive that cannot be opened or a replay that fails becomes a session with problems, never an
+exception on a page.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from recorder import ReadError, read_bytes
+from recorder.archive import ARCHIVE_ENV, Archive, ArchiveError, default_archive_path
+from recorder.archive.database import is_postgres
 from recorder.model import Record
 from replay import SessionReplay, normalize, replay_session
 from replay.findings import Finding
 from replay.scoring import SessionScore, score_session
 
 UPLOAD_PREFIX = "upload:"
+ARCHIVE_PREFIX = "archive:"
+ARCHIVE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,18 @@ def _problems(errors: Iterable[ReadError]) -> tuple[Problem, ...]:
     return tuple(Problem(error.line, error.column, error.message) for error in errors)
 
 
+def judge(key: str, label: str, record: Record, version: str) -> LoadedSession:
+    """Normalize, replay and score a record that was read without problems."""
+    try:
+        normalized = normalize(record)
+        replay = replay_session(normalized)
+        score = score_session(normalized, [hand.result for hand in replay.hands])
+    except Exception as error:  # an engine bug must not take the page down with a traceback
+        failure = Problem(0, 0, f"the replay failed: {type(error).__name__}: {error}")
+        return LoadedSession(key, label, record, (failure,), version)
+    return LoadedSession(key, label, normalized, (), version, replay, score)
+
+
 def load(key: str, label: str, data: bytes) -> LoadedSession:
     """Read, normalize, replay and score one session's bytes."""
     version = digest(data)
@@ -108,14 +126,44 @@ def load(key: str, label: str, data: bytes) -> LoadedSession:
     problems = _problems(result.errors)
     if result.record is None or problems:  # TGN.md §7: a text with read errors is not replayed
         return LoadedSession(key, label, result.record, problems, version)
+    return judge(key, label, result.record, version)
+
+
+def is_archive(location: str) -> bool:
+    """Whether a path names an archive (a PostgreSQL address or a SQLite file) rather than TGN."""
+    return is_postgres(location) or Path(location).suffix.lower() in ARCHIVE_SUFFIXES
+
+
+def archive_to_list(data: str, db: str | None, environ: Mapping[str, str]) -> str | None:
+    """The archive whose sessions are listed besides the TGN files: the one ``--db`` or
+    ``$THURUPPU_DB`` names, else the default file; ``None`` when the data path is itself the
+    archive, or the archive does not exist yet (listing never creates one)."""
+    if is_archive(data):
+        return None
+    location = db or environ.get(ARCHIVE_ENV) or str(default_archive_path(environ))
+    return location if is_postgres(location) or Path(location).is_file() else None
+
+
+def archive_key(session_id: int) -> str:
+    """The key of an archived session in URLs."""
+    return f"{ARCHIVE_PREFIX}{session_id}"
+
+
+def load_archived(archive: Archive, session_id: int, events: int) -> LoadedSession:
+    """An archived session: its log folded into a record, then replayed and scored."""
+    key = archive_key(session_id)
+    label = f"archive #{session_id}"
+    version = f"{events} events"
     try:
-        record = normalize(result.record)
-        replay = replay_session(record)
-        score = score_session(record, [hand.result for hand in replay.hands])
-    except Exception as error:  # an engine bug must not take the page down with a traceback
-        failure = Problem(0, 0, f"the replay failed: {type(error).__name__}: {error}")
-        return LoadedSession(key, label, result.record, (*problems, failure), version)
-    return LoadedSession(key, label, record, problems, version, replay, score)
+        record = archive.record(session_id)
+    except ArchiveError as error:
+        return LoadedSession(key, label, None, (Problem(0, 0, str(error)),), version)
+    return judge(key, label, record, version)
+
+
+def unreachable_archive(location: str, error: ArchiveError) -> LoadedSession:
+    """An archive that could not be opened, listed with the reason."""
+    return LoadedSession(ARCHIVE_PREFIX, location, None, (Problem(0, 0, str(error)),))
 
 
 def load_file(root: Path, path: Path) -> LoadedSession:

@@ -14,7 +14,19 @@ from pathlib import Path
 
 import streamlit as st
 
-from dashboard.library import LoadedSession, discover, find, load, load_file, upload_key
+from dashboard.library import (
+    LoadedSession,
+    archive_to_list,
+    discover,
+    find,
+    is_archive,
+    load,
+    load_archived,
+    load_file,
+    unreachable_archive,
+    upload_key,
+)
+from recorder.archive import Archive, ArchiveError, open_archive
 from recorder.model import Record
 from replay import HandReplay, replay_hand
 
@@ -36,6 +48,41 @@ def data_path(argv: Sequence[str], environ: dict[str, str] | os._Environ[str]) -
 def data_root() -> Path:
     """The path this app was started on."""
     return data_path(sys.argv[1:], os.environ)
+
+
+def archive_argument(argv: Sequence[str]) -> str | None:
+    """The archive named by ``--db PATH`` on the app's command line, if any."""
+    arguments = list(argv)
+    if "--db" in arguments[:-1]:
+        return arguments[arguments.index("--db") + 1]
+    return None
+
+
+def archives() -> list[str]:
+    """The archives whose sessions are listed: the data path when it is one, and the archive
+    the app records into once it exists."""
+    data = str(data_root())
+    extra = archive_to_list(data, archive_argument(sys.argv[1:]), os.environ)
+    return [location for location in (data if is_archive(data) else None, extra) if location]
+
+
+@st.cache_resource(show_spinner=False)
+def _archive(location: str) -> Archive:
+    return open_archive(location)
+
+
+@st.cache_resource(max_entries=4096, show_spinner=False)
+def _load_archived(location: str, session_id: int, events: int) -> LoadedSession:
+    return load_archived(_archive(location), session_id, events)
+
+
+def archive_sessions(location: str) -> list[LoadedSession]:
+    """Every session of an archive, loaded once per length of its log."""
+    try:
+        summaries = _archive(location).sessions()
+    except ArchiveError as error:
+        return [unreachable_archive(location, error)]
+    return [_load_archived(location, s.id, s.events) for s in summaries]
 
 
 @st.cache_resource(max_entries=4096, show_spinner=False)
@@ -72,8 +119,11 @@ def file_sessions(root: Path) -> list[LoadedSession]:
 
 
 def sessions() -> list[LoadedSession]:
-    """The sessions under the data path, then this server's uploads."""
-    return [*file_sessions(data_root()), *uploads().sessions.values()]
+    """The sessions under the data path, the archive's, then this server's uploads."""
+    root = data_root()
+    files = [] if is_archive(str(root)) else file_sessions(root)
+    archived = [session for location in archives() for session in archive_sessions(location)]
+    return [*files, *archived, *uploads().sessions.values()]
 
 
 def add_upload(name: str, data: bytes) -> LoadedSession:

@@ -11,6 +11,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.state import DATA_ENVIRONMENT
+from recorder import loads
+from recorder.archive import ARCHIVE_ENV, open_archive
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 APP = REPOSITORY / "dashboard" / "app.py"
@@ -32,9 +34,12 @@ trump ZS
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     """The app on a folder holding the bundled samples and the browser-test fixtures."""
+    data = tmp_path / "data"
+    data.mkdir()
     for source in [*SAMPLES.glob("*.tgn"), *FIXTURES.glob("*.tgn")]:
-        shutil.copy(source, tmp_path / source.name)
-    monkeypatch.setenv(DATA_ENVIRONMENT, str(tmp_path))
+        shutil.copy(source, data / source.name)
+    monkeypatch.setenv(DATA_ENVIRONMENT, str(data))
+    monkeypatch.setenv(ARCHIVE_ENV, str(tmp_path / "archive.sqlite"))  # none unless a test makes it
     return AppTest.from_file(str(APP), default_timeout=TIMEOUT)
 
 
@@ -68,6 +73,18 @@ def test_sessions_page_lists_every_session(app: AppTest) -> None:
     club = listed.set_index("Session").loc["club-night-40.tgn"]
     assert club["Game"] == "40" and club["Hands"] == 2 and club["Findings"] == 2
     assert club["Players"] == "Anil, Biju, Chitra, Dev, Eli, Faiz"
+
+
+def test_sessions_of_the_archive_are_listed_and_replayed(app: AppTest, tmp_path: Path) -> None:
+    archive = open_archive(str(tmp_path / "archive.sqlite"))
+    session_id = archive.import_record(loads((SAMPLES / "tgn-example-40.tgn").read_text()))
+    app.run()
+    no_exception(app)
+    listed = app.dataframe[0].value.set_index("Session")
+    assert listed.loc[f"archive #{session_id}", "Hands"] == 1
+    replay_at(app, session=f"archive:{session_id}", hand="1", step="8")
+    no_exception(app)
+    assert "Trick 1: Anil plays J♠" in table(app)
 
 
 def test_uploading_a_good_file_opens_it_in_the_replay(app: AppTest) -> None:

@@ -35,7 +35,8 @@ def running_figure(
         rows=len(keys),
         cols=1,
         shared_xaxes=True,
-        vertical_spacing=0.08,
+        vertical_spacing=0.14,
+        row_heights=[2.0, *([1.0] * (len(keys) - 1))],
         subplot_titles=[RUNNING_LABELS[key] for key in keys],
     )
     for row, key in enumerate(keys, start=1):

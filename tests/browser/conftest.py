@@ -7,6 +7,7 @@ installed by ``scripts/test-deps.sh`` when missing. Screenshots go to ``test-out
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -45,12 +46,12 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_until_healthy(url: str, process: subprocess.Popen[bytes]) -> None:
+def wait_until_healthy(url: str, process: subprocess.Popen[bytes], log: Path | None = None) -> None:
     """Poll Streamlit's health endpoint until it answers ``ok``; fail if the server dies first."""
     deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            output = process.stdout.read().decode(errors="replace") if process.stdout else ""
+            output = log.read_text(errors="replace") if log and log.exists() else ""
             pytest.fail(f"the dashboard exited with {process.returncode}:\n{output}")
         try:
             with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
@@ -63,20 +64,24 @@ def wait_until_healthy(url: str, process: subprocess.Popen[bytes]) -> None:
 
 @pytest.fixture(scope="session")
 def dashboard_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The address of a dashboard serving a copy of the fixture sessions."""
+    """The address of a dashboard serving a copy of the fixture sessions (and no archive)."""
     data = tmp_path_factory.mktemp("sessions")
     for source in SESSIONS.glob("*.tgn"):
         shutil.copy(source, data / source.name)
     port = free_port()
-    process = subprocess.Popen(
-        streamlit_command(str(data), port),
-        cwd=REPOSITORY,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    no_archive = {**os.environ, "THURUPPU_DB": str(data / "no-archive.sqlite")}
+    log = data.parent / "dashboard.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            streamlit_command(str(data), port),
+            cwd=REPOSITORY,
+            env=no_archive,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_until_healthy(url, process)
+        wait_until_healthy(url, process, log)
         yield url
     finally:
         process.terminate()

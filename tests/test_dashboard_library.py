@@ -1,0 +1,103 @@
+"""Loading sessions for the dashboard: TGN files, uploads, the archive, and what cannot be read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dashboard.library import (
+    archive_key,
+    archive_to_list,
+    discover,
+    file_key,
+    is_archive,
+    load,
+    load_archived,
+    load_file,
+    upload_key,
+)
+from dashboard.views.sessions import problems_table, sessions_table, severity_counts
+from recorder import loads
+from recorder.archive import open_archive
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+FIXTURES = REPOSITORY / "tests" / "browser" / "sessions"
+EXAMPLE = (REPOSITORY / "data" / "tgn-example-40.tgn").read_bytes()
+
+
+def test_a_readable_file_is_replayed_and_scored() -> None:
+    session = load("example.tgn", "example.tgn", EXAMPLE)
+    assert session.playable and not session.problems
+    assert session.hands == 1 and session.findings == []
+    assert session.score is not None and session.score.lines[0].outcome == "made"
+    assert session.title == "example.tgn · Club night · 2026-11-28"
+
+
+def test_a_file_with_read_errors_is_listed_but_not_replayed() -> None:
+    broken = EXAMPLE.replace(b"trump 9H", b"trump ZH")
+    session = load("broken.tgn", "broken.tgn", broken)
+    assert not session.playable and session.replay is None
+    problem = session.problems[0]
+    trump_line = EXAMPLE.decode().splitlines().index("trump 9H") + 1
+    assert (problem.line, problem.column) == (trump_line, 7) and "ZH" in problem.message
+    table = problems_table(session)
+    assert list(table.columns) == ["Line", "Column", "Problem"] and len(table) >= 1
+
+
+def test_bytes_that_are_not_utf8_are_a_problem_not_an_exception() -> None:
+    session = load("binary.tgn", "binary.tgn", b"\xff\xfe\x00garbage")
+    assert not session.playable and session.problems
+
+
+def test_files_are_found_and_keyed_under_the_root(tmp_path: Path) -> None:
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "night.tgn").write_bytes(EXAMPLE)
+    (tmp_path / "notes.txt").write_text("not a session")
+    found = discover(tmp_path)
+    assert found == [tmp_path / "club" / "night.tgn"]
+    assert file_key(tmp_path, found[0]) == "club/night.tgn"
+    assert discover(found[0]) == found and file_key(found[0], found[0]) == "night.tgn"
+    assert discover(tmp_path / "missing") == []
+    assert load_file(tmp_path, found[0]).key == "club/night.tgn"
+
+
+def test_upload_keys_follow_name_and_content() -> None:
+    assert upload_key("a.tgn", EXAMPLE) == upload_key("a.tgn", EXAMPLE)
+    assert upload_key("a.tgn", EXAMPLE) != upload_key("b.tgn", EXAMPLE)
+    assert upload_key("a.tgn", EXAMPLE).startswith("upload:")
+
+
+def test_sessions_table_counts_findings_and_problems() -> None:
+    club = load("club.tgn", "club.tgn", (FIXTURES / "club-night-40.tgn").read_bytes())
+    broken = load("broken.tgn", "broken.tgn", EXAMPLE.replace(b"9H", b"9X"))
+    table = sessions_table([club, broken]).set_index("Session")
+    assert table.loc["club.tgn", "Findings"] == 2 and table.loc["club.tgn", "Problems"] == 0
+    assert table.loc["broken.tgn", "Problems"] >= 1 and table.loc["broken.tgn", "Game"] == "40"
+    assert severity_counts(club) == {"error": 1, "warning": 1, "note": 0}
+
+
+def test_archived_sessions_are_folded_and_replayed(tmp_path: Path) -> None:
+    location = str(tmp_path / "archive.sqlite")
+    archive = open_archive(location)
+    session_id = archive.import_record(loads(EXAMPLE.decode()))
+    events = next(s.events for s in archive.sessions() if s.id == session_id)
+    loaded = load_archived(archive, session_id, events)
+    assert loaded.key == archive_key(session_id) and loaded.playable
+    assert loaded.score is not None and loaded.score.lines[0].result.callers_points == 40
+
+
+def test_which_archive_is_listed(tmp_path: Path) -> None:
+    assert is_archive("postgresql://host/db") and is_archive("club.sqlite")
+    assert not is_archive("data") and not is_archive("club.tgn")
+    existing = tmp_path / "here.sqlite"
+    existing.write_bytes(b"")
+    missing = str(tmp_path / "missing.sqlite")
+    assert archive_to_list("data", str(existing), {}) == str(existing)
+    assert archive_to_list("data", missing, {}) is None  # listing never creates an archive
+    assert archive_to_list("data", None, {"THURUPPU_DB": str(existing)}) == str(existing)
+    assert archive_to_list(str(existing), None, {}) is None  # the data path is the archive
+    assert archive_to_list("data", "postgresql://host/db", {}) == "postgresql://host/db"
+    home = {"XDG_DATA_HOME": str(tmp_path)}
+    assert archive_to_list("data", None, home) is None
+    (tmp_path / "thuruppu").mkdir()
+    (tmp_path / "thuruppu" / "archive.sqlite").write_bytes(b"")
+    assert archive_to_list("data", None, home) == str(tmp_path / "thuruppu" / "archive.sqlite")
