@@ -9,7 +9,9 @@ from replay.findings import CATALOGUE, Finding
 from replay.games import GAME_RULES, GameRules
 from replay.normalize import normalize
 from replay.outcome import HandResult, Penalty
+from replay.simulate import random_hand, random_session
 from replay.state import Event, Play, Step, TableState, TrickSummary
+from replay.table import Move, State, legal_moves
 
 __all__ = [
     "CATALOGUE",
@@ -19,13 +21,18 @@ __all__ = [
     "GameRules",
     "HandReplay",
     "HandResult",
+    "Move",
     "Penalty",
     "Play",
     "SessionReplay",
+    "State",
     "Step",
     "TableState",
     "TrickSummary",
+    "legal_moves",
     "normalize",
+    "random_hand",
+    "random_session",
     "replay_hand",
     "replay_session",
 ]

@@ -116,10 +116,6 @@ def _dealer(
     return previous_dealer % players + 1
 
 
-def _needs_seats(hand: Hand) -> bool:
-    return any(turn.seat is None for trick in hand.tricks for turn in trick.turns)
-
-
 def _replay(
     record: Record,
     index: int,
@@ -130,10 +126,9 @@ def _replay(
     names: list[str] | None = None,
 ) -> HandReplay:
     hand = record.hands[index]
-    seats = None
-    if _needs_seats(hand):
-        seats = _run(record, index, rules, switches, dealer, False, None, names).filled
-    run = _run(record, index, rules, switches, dealer, steps, seats, names)
+    run = _run(record, index, rules, switches, dealer, steps, None, names)
+    if run.missing_seats:
+        run = _run(record, index, rules, switches, dealer, steps, run.filled, names)
     outcome, points = conclude(run)
     run.step("end", None, None, "*" if run.star else "", hand.tricks[-1] if hand.tricks else hand)
     findings = list(run.report.findings)

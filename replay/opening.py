@@ -30,7 +30,9 @@ def read_cards(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> No
             card = card_of(turn.card)
             ids.append(card)
             seat = given[position] if given is not None and position < len(given) else turn.seat
-            if card is not None and seat is not None and 1 <= seat <= players:
+            if seat is None:
+                run.missing_seats = True
+            elif card is not None and 1 <= seat <= players:
                 known[seat].add(card)
                 played_at[seat].setdefault(card, number)
                 holder.setdefault(card, seat)

@@ -105,7 +105,7 @@ def _play_turn(run: HandRun, turn: Turn, seat: int, card: int | None) -> None:
     if leading:
         if not _lead_in_turn(run, current, turn, seat, card):
             return
-    elif seat in current.seats or seat != run.next_to_play():
+    elif seat in current.seats or seat != _expected(run, current):
         _out_of_turn(run, current, turn, seat)
     asked = showed = False
     if turn.actions:
@@ -135,6 +135,17 @@ def _play_turn(run: HandRun, turn: Turn, seat: int, card: int | None) -> None:
     elif not leading and (asked or showed or card // RANK_COUNT != run.led_suit):
         _check_follow(run, seat, card, turn, asked, showed)
     _add_play(run, seat, card, turn)
+
+
+def _expected(run: HandRun, current: TrickRecord) -> int | None:
+    """Who should play next: the seat after the last when every seat so far came in order."""
+    plays = current.plays
+    count = len(plays)
+    last = plays[-1][0]
+    players = run.players
+    if len(current.seats) == count and last == (plays[0][0] + count - 2) % players + 1:
+        return last % players + 1 if count < players else None
+    return run.next_to_play()
 
 
 def _lead_in_turn(
@@ -381,7 +392,6 @@ def _check_follow(
     led = run.led_suit
     suit = suit_of(card)
     trump = run.trump_suit
-    code = CARDS[card].code
     if led is not None and suit != led:
         follow = _held_of_suit(run, seat, led)
         if follow:
@@ -390,7 +400,7 @@ def _check_follow(
                 run.trick,
                 seat,
                 turn,
-                f"threw {code} on a {suit_word(led)} lead but "
+                f"threw {CARDS[card].code} on a {suit_word(led)} lead but "
                 + run.knowledge.proof(seat, run.trick, follow),
             )
         if trump is not None and led != trump:
@@ -402,14 +412,14 @@ def _check_follow(
             run.trick,
             seat,
             turn,
-            f"showed the trump and cut with {code}, not the face-down {CARDS[face_down].code}",
+            f"showed the trump and cut with {CARDS[card].code}, "
+            f"not the face-down {CARDS[face_down].code}",
         )
 
 
 def _check_cut(run: HandRun, seat: int, card: int, turn: Turn, asked: bool, showed: bool) -> None:
     trump = run.trump_suit
     assert trump is not None
-    code = CARDS[card].code
     if suit_of(card) == trump:
         if (
             run.rules.trump.hidden_discard_forbidden
@@ -422,8 +432,8 @@ def _check_cut(run: HandRun, seat: int, card: int, turn: Turn, asked: bool, show
                 run.trick,
                 seat,
                 turn,
-                f"threw {code}, a {suit_word(trump)}, while the trump was hidden; the caller "
-                "must show and cut, or throw another suit",
+                f"threw {CARDS[card].code}, a {suit_word(trump)}, while the trump was hidden; "
+                "the caller must show and cut, or throw another suit",
             )
         return
     if showed:
@@ -432,7 +442,7 @@ def _check_cut(run: HandRun, seat: int, card: int, turn: Turn, asked: bool, show
             run.trick,
             seat,
             turn,
-            f"showed the trump, then threw {code} instead of cutting",
+            f"showed the trump, then threw {CARDS[card].code} instead of cutting",
         )
     elif asked:
         trumps = _held_of_suit(run, seat, trump)
@@ -442,7 +452,7 @@ def _check_cut(run: HandRun, seat: int, card: int, turn: Turn, asked: bool, show
                 run.trick,
                 seat,
                 turn,
-                f"asked for the trump, then threw {code} but "
+                f"asked for the trump, then threw {CARDS[card].code} but "
                 + run.knowledge.proof(seat, run.trick, trumps),
             )
 
@@ -450,18 +460,12 @@ def _check_cut(run: HandRun, seat: int, card: int, turn: Turn, asked: bool, show
 def _add_play(run: HandRun, seat: int, card: int | None, turn: Turn) -> None:
     current = run.current
     assert current is not None
-    trump = run.trump_suit
-    counted = (
-        card is not None
-        and trump is not None
-        and not run.hidden
-        and run.has_face_down
-        and suit_of(card) == trump
-    )
+    suit = card // RANK_COUNT if card is not None else None
+    counted = suit is not None and suit == run.trump_suit and not run.hidden and run.has_face_down
     if not current.plays:
-        run.led_suit = suit_of(card) if card is not None else None
-        if seat == run.caller and run.start_suit is None and card is not None:
-            run.start_suit = suit_of(card)
+        run.led_suit = suit
+        if seat == run.caller and run.start_suit is None:
+            run.start_suit = suit
     current.plays.append((seat, card, counted))
     current.seats.add(seat)
     run.played_count[seat] += 1
@@ -480,17 +484,17 @@ def _winner(run: HandRun, plays: Sequence[tuple[int, int | None, bool]]) -> int 
     unknown_trump = run.trump_suit is None and run.has_face_down and not run.hidden
     strength = run.cards.strength
     best_seat: int | None = None
-    best = (-1, -1)
+    best = -1
     for seat, card, counted in plays:
         if card is None:
             return None
-        suit = suit_of(card)
+        suit = card // RANK_COUNT
         if suit != led and unknown_trump:
             return None
         if counted:
-            key = (1, strength[card])
+            key = 100 + strength[card]
         elif suit == led:
-            key = (0, strength[card])
+            key = strength[card]
         else:
             continue
         if key > best:
@@ -526,10 +530,10 @@ def _end_trick(run: HandRun, trick: Trick, last_line: bool) -> None:
             for seat, card, counted in current.plays
         ]
     current.winner = _winner(run, current.plays) if complete else None
-    if complete and all(card is not None for _, card, _ in current.plays):
-        current.points = sum(
-            run.cards.points[card] for _, card, _ in current.plays if card is not None
-        )
+    points = run.cards.points
+    cards = [card for _, card, _ in current.plays if card is not None]
+    if complete and len(cards) == len(current.plays):
+        current.points = sum(points[card] for card in cards)
         if run.trick == run.hand_size:
             current.points += run.last_trick_bonus
     undertakings.after_trick(run, current)

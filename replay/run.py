@@ -97,6 +97,9 @@ class HandRun:
         self.tricks_won = [0, 0]
         self.points_exact = True
         self.tricks: list[TrickRecord] = []
+        self.missing_seats = False
+        """Whether some turn has no seat, written or worked out (then the hand is replayed again
+        with the seats the first replay worked out)."""
         self.turn_cards: list[list[int | None]] = []
         """The card id of every turn (``None``: no card, not seen, or not of the pack)."""
         self.filled: list[list[int | None]] = []
