@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from dashboard.library import load
 from dashboard.views.figures import calls_figure, running_figure
 from dashboard.views.scores import (
     Milestone,
@@ -22,6 +25,7 @@ def session(game: str, players: str, **tags: str) -> Record:
     return Record(tags=[Tag(name=name, value=value) for name, value in written.items()])
 
 
+SAMPLES = Path(__file__).resolve().parent.parent / "data"
 FORTY = session("40", "Anil, Biju, Chitra, Dev, Eli, Faiz")
 
 
@@ -44,8 +48,10 @@ def result(
 
 
 def test_coolie_series_of_the_example_session() -> None:
-    # TGN.md §8: Chitra (seat 3, Red) calls 24 and makes it with 40 points; Blue takes 1 coolie.
-    score = score_session(FORTY, [result(1, 3, "24", 40, "made")])
+    # TGN.md §8, read and replayed: Chitra (Red) makes her 24 with 40 points; Blue takes 1 coolie.
+    example = load("example.tgn", "example.tgn", (SAMPLES / "tgn-example-40.tgn").read_bytes())
+    score = example.score
+    assert score is not None
     series = running_series(score)
     assert chart_keys(score) == ["coolies", "flags"]
     after = series[series["hand"] == 1].set_index("team")

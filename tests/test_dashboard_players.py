@@ -1,0 +1,145 @@
+"""The Players page's data and figures: calls by level, points as caller, undertakings, findings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dashboard.library import load
+from dashboard.views.figures import findings_figure, levels_figure, margin_figure, success_figure
+from dashboard.views.players import (
+    PlayedSession,
+    call_level,
+    caller_points,
+    calls_by_level,
+    findings_by_code,
+    overview,
+    specials,
+)
+from recorder.cards import Call, Suit
+from recorder.model import Record, Tag
+from replay.findings import Finding
+from replay.outcome import HandResult
+from replay.scoring import score_session
+
+SAMPLES = Path(__file__).resolve().parent.parent / "data"
+
+
+def session(game: str, players: str) -> Record:
+    tags = {"Game": game, "Players": players, "Teams": "Red, Blue"}
+    return Record(tags=[Tag(name=name, value=value) for name, value in tags.items()])
+
+
+FORTY = session("40", "Anil, Biju, Chitra, Dev, Eli, Faiz")
+TWENTY_EIGHT = session("28", "Anil, Biju, Chitra, Dev, Eli, Faiz")
+
+
+def hand(
+    number: int, caller: int, call: str, points: int, outcome: str, **extra: object
+) -> HandResult:
+    parsed = Call.parse(call, honours=call.upper().startswith("H"))
+    values: dict[str, object] = {
+        "hand": number,
+        "dealer": 6,
+        "caller": caller,
+        "call": parsed,
+        "trump": Suit.SPADES,
+        "special": None,
+        "target": parsed.value,
+        "callers_points": points,
+        "outcome": outcome,
+    }
+    values.update(extra)
+    return HandResult(**values)  # type: ignore[arg-type]
+
+
+def played(
+    record: Record, hands: list[HandResult], findings: tuple[Finding, ...] = ()
+) -> PlayedSession:
+    return PlayedSession("s.tgn", record, score_session(record, hands), findings)
+
+
+def test_calls_fall_in_the_bands_of_the_game() -> None:
+    assert call_level("40", Call.parse("22", honours=True)) == "20–24"
+    assert call_level("40", Call.parse("H", honours=True)) == "H–H4"
+    assert call_level("40", Call.parse("H7", honours=True)) == "H5–H9"
+    assert call_level("28", Call.parse("thani", honours=False)) == "Thani"
+    assert call_level("29", Call.parse("15", honours=False)) == "15"  # below every band
+
+
+def test_calls_made_and_lost_by_level() -> None:
+    forty = played(
+        FORTY,
+        [
+            hand(1, 3, "22", 30, "made"),
+            hand(2, 3, "H2", 20, "lost"),
+            hand(3, 3, "24", 10, "lost"),
+            hand(4, 2, "20", 5, "unfinished"),
+        ],
+    )
+    calls = calls_by_level([forty]).set_index(["player", "level"])
+    assert (
+        calls.loc[("Chitra", "20–24"), "made"] == 1 and calls.loc[("Chitra", "20–24"), "lost"] == 1
+    )
+    assert calls.loc[("Chitra", "H–H4"), "lost"] == 1
+    assert "Biju" not in set(calls.index.get_level_values("player"))  # unfinished is not counted
+    points = caller_points([forty])
+    assert list(points["margin"]) == [8, -12, -14]
+
+
+def test_undertakings_count_for_whoever_undertook_them() -> None:
+    hands = [
+        hand(1, 1, "18", 28, "made", special="kot"),
+        hand(2, 2, "17", 0, "lost", special="marukott"),
+        hand(3, 3, "thani", 28, "made", special="thani", target=None, callers_points=None),
+    ]
+    table = specials([played(TWENTY_EIGHT, hands)]).set_index(["player", "special"])
+    assert {p for p, s in table.index if s == "kot"} == {"Anil", "Chitra", "Eli"}
+    assert {p for p, s in table.index if s == "marukott"} == {"Anil", "Chitra", "Eli"}
+    assert table.loc[("Anil", "marukott"), "won"] == 1
+    assert table.loc[("Chitra", "thani"), "won"] == 1
+    assert ("Anil", "thani") not in table.index
+
+
+def test_findings_by_player_and_code() -> None:
+    revoke = Finding("revoke", 1, 2, 4, "Dev", 10, 3, "trick 2: Dev (seat 4) threw 8C ...")
+    late = Finding("unfinished-hand", 1, None, None, None, 12, 1, "the record stops")
+    counted = findings_by_code(
+        [played(FORTY, [hand(1, 3, "22", 30, "made")], (revoke, revoke, late))]
+    )
+    assert counted.to_dict("records") == [
+        {"player": "Dev", "code": "revoke", "severity": "error", "count": 2}
+    ]
+    figure = findings_figure(counted)
+    assert list(figure.data[0].x) == [2] and list(figure.data[0].y) == ["revoke"]
+
+
+def test_overview_of_the_sample_sessions_adds_up() -> None:
+    loaded = [load(p.name, p.name, p.read_bytes()) for p in sorted(SAMPLES.glob("*.tgn"))]
+    sessions = [
+        PlayedSession(s.label, s.record, s.score, tuple(s.findings))
+        for s in loaded
+        if s.record is not None and s.score is not None
+    ]
+    summary = overview(sessions)
+    everyone = {name for s in sessions for name in s.record.players}
+    assert set(summary["player"]) == everyone
+    decided = sum(
+        1
+        for s in sessions
+        for line in s.score.lines
+        if line.result.caller and line.outcome in ("made", "lost")
+    )
+    assert summary["calls"].sum() == decided
+    assert summary["findings"].sum() == sum(1 for s in sessions for f in s.findings if f.player)
+    assert len(success_figure(summary).data[0].x) == (summary["calls"] > 0).sum()
+
+
+def test_player_figures_show_their_data() -> None:
+    forty = played(FORTY, [hand(1, 3, "22", 30, "made"), hand(2, 3, "H", 20, "lost")])
+    calls = calls_by_level([forty])
+    levels = levels_figure(calls)
+    assert [trace.name for trace in levels.data] == ["made", "lost"]
+    assert list(levels.data[0].x) == ["20–24", "H–H4"] and list(levels.data[1].y) == [0, 1]
+    margins = margin_figure(caller_points([forty]))
+    made = next(trace for trace in margins.data if trace.name == "made")
+    assert list(made.x) == [22] and list(made.y) == [30]
