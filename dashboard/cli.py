@@ -16,6 +16,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from recorder import ReadError, dumps, json_schema, read_bytes
+from recorder.archive import Archive
 from recorder.house_rules import rule_problem
 from recorder.model import Record
 from replay import normalize, replay_session
@@ -292,17 +293,89 @@ def analyse(
     _exit(UNREADABLE if loaded.errors else CLEAN)
 
 
+DbOption = Annotated[
+    str | None,
+    typer.Option("--db", help="The archive: a SQLite file or a postgresql:// address."),
+]
+
+
 @app.command()
 def dashboard(
-    path: Annotated[
-        Path | None, typer.Argument(help="A file, a folder of .tgn, or the archive.")
-    ] = None,
+    path: Annotated[Path | None, typer.Argument(help="A file or a folder of .tgn.")] = None,
     port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8501,
+    db: DbOption = None,
 ) -> None:
     """Start the Streamlit dashboard (headless) on PATH, the bundled data/ by default."""
     from dashboard.launch import run
 
-    _exit(run(str(path or BUNDLED_DATA), port))
+    _exit(run(str(path or BUNDLED_DATA), port, db))
+
+
+@app.command()
+def record(
+    db: DbOption = None,
+    port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8501,
+) -> None:
+    """Start the dashboard on its Record page, recording live into the archive."""
+    from dashboard.launch import run_recorder
+
+    _exit(run_recorder(db, port))
+
+
+archive_app = typer.Typer(help="The archive of recorded sessions: list, import, export.")
+app.add_typer(archive_app, name="archive")
+
+
+def _open(db: str | None) -> Archive:
+    from recorder.archive import ArchiveError, open_archive
+
+    try:
+        return open_archive(db)
+    except ArchiveError as error:
+        typer.echo(f"thuruppu: {error}", err=True)
+        raise typer.Exit(UNREADABLE) from None
+
+
+@archive_app.command("list")
+def archive_list(db: DbOption = None) -> None:
+    """Every session in the archive: its number, game, players and hands."""
+    for summary in _open(db).sessions():
+        typer.echo(
+            f"{summary.id}\tgame {summary.game}\t{summary.events} events\t{summary.created_at}"
+        )
+
+
+@archive_app.command("import")
+def archive_import(
+    files: Annotated[list[Path], typer.Argument(help="TGN files or folders of them.")],
+    db: DbOption = None,
+) -> None:
+    """Store TGN sessions in the archive (files with read errors are skipped)."""
+    archive = _open(db)
+    status = CLEAN
+    for path in expand(files):
+        loaded = load_file(path)
+        report_errors(loaded)
+        if loaded.record is None or loaded.errors:
+            status = UNREADABLE
+            continue
+        typer.echo(f"{path}: session {archive.import_record(loaded.record)}")
+    _exit(status)
+
+
+@archive_app.command("export")
+def archive_export(
+    session: Annotated[int, typer.Argument(help="The session's number in the archive.")],
+    db: DbOption = None,
+) -> None:
+    """Write an archived session as canonical TGN on standard output."""
+    from recorder.archive import ArchiveError
+
+    try:
+        sys.stdout.write(_open(db).export_tgn(session))
+    except ArchiveError as error:
+        typer.echo(f"thuruppu: {error}", err=True)
+        raise typer.Exit(UNREADABLE) from None
 
 
 def main() -> None:

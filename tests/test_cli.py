@@ -183,3 +183,20 @@ def test_schema_is_the_record_model() -> None:
     assert code == 0
     schema = json.loads(out)
     assert {"Hand", "Trick", "Turn", "Bid"} <= set(schema["$defs"])
+
+
+def test_archive_import_list_and_export_round_trip(tmp_path: Path) -> None:
+    db = str(tmp_path / "archive.sqlite")
+    code, out, _ = run("archive", "import", str(EXAMPLE), "--db", db)
+    assert code == 0 and out.strip() == f"{EXAMPLE}: session 1"
+    code, out, _ = run("archive", "list", "--db", db)
+    assert code == 0 and out.startswith("1\tgame 40\t")
+    code, out, _ = run("archive", "export", "1", "--db", db)
+    assert code == 0 and out == EXAMPLE.read_text()
+
+
+def test_archive_that_cannot_be_opened_is_a_clear_error(tmp_path: Path) -> None:
+    code, _, err = run("archive", "list", "--db", str(tmp_path))
+    assert code == 2
+    assert err.startswith("thuruppu: ") and str(tmp_path) in err
+    assert "Traceback" not in err
