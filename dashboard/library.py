@@ -9,7 +9,8 @@ exception on a page.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -174,6 +175,32 @@ def load_file(root: Path, path: Path) -> LoadedSession:
     except OSError as error:
         return LoadedSession(key, key, None, (Problem(0, 0, f"cannot read file: {error}"),))
     return load(key, key, data)
+
+
+class SessionCache:
+    """Loaded sessions by a version stamp (a file's path, time and size; an archived session's
+    log length), shared by the browser tabs of one server; the oldest go first when it is full."""
+
+    def __init__(self, limit: int = 10_000) -> None:
+        self._limit = limit
+        self._loaded: dict[Hashable, LoadedSession] = {}
+        self._lock = threading.Lock()
+
+    def get(self, stamp: Hashable, make: Callable[[], LoadedSession]) -> LoadedSession:
+        """The session loaded for ``stamp``, made (outside the lock) the first time."""
+        with self._lock:
+            found = self._loaded.get(stamp)
+        if found is not None:
+            return found
+        made = make()
+        with self._lock:
+            if len(self._loaded) >= self._limit:
+                self._loaded.pop(next(iter(self._loaded)))
+            self._loaded[stamp] = made
+        return made
+
+    def __len__(self) -> int:
+        return len(self._loaded)
 
 
 def find(sessions: Sequence[LoadedSession], key: str | None) -> LoadedSession | None:

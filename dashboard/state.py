@@ -10,12 +10,14 @@ import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import streamlit as st
 
 from dashboard.library import (
     LoadedSession,
+    SessionCache,
     archive_to_list,
     discover,
     find,
@@ -71,23 +73,27 @@ def _archive(location: str) -> Archive:
     return open_archive(location)
 
 
-@st.cache_resource(max_entries=4096, show_spinner=False)
-def _load_archived(location: str, session_id: int, events: int) -> LoadedSession:
-    return load_archived(_archive(location), session_id, events)
-
-
 def archive_sessions(location: str) -> list[LoadedSession]:
     """Every session of an archive, loaded once per length of its log."""
     try:
-        summaries = _archive(location).sessions()
+        archive = _archive(location)
+        summaries = archive.sessions()
     except ArchiveError as error:
         return [unreachable_archive(location, error)]
-    return [_load_archived(location, s.id, s.events) for s in summaries]
+    cache = loaded_sessions()
+    return [
+        cache.get(
+            ("archive", location, summary.id, summary.events),
+            partial(load_archived, archive, summary.id, summary.events),
+        )
+        for summary in summaries
+    ]
 
 
-@st.cache_resource(max_entries=4096, show_spinner=False)
-def _load_file(root: str, path: str, modified: int, size: int) -> LoadedSession:
-    return load_file(Path(root), Path(path))
+@st.cache_resource(show_spinner=False)
+def loaded_sessions() -> SessionCache:
+    """Every session this server has loaded, by version (one cache, looked up without hashing)."""
+    return SessionCache()
 
 
 @dataclass
@@ -111,18 +117,22 @@ def uploads() -> Uploads:
 
 def file_sessions(root: Path) -> list[LoadedSession]:
     """Every session under ``root``, loaded once per version of each file."""
+    cache = loaded_sessions()
     loaded = []
     for path in discover(root):
         stat = path.stat()
-        loaded.append(_load_file(str(root), str(path), stat.st_mtime_ns, stat.st_size))
+        stamp = ("file", str(root), str(path), stat.st_mtime_ns, stat.st_size)
+        loaded.append(cache.get(stamp, partial(load_file, root, path)))
     return loaded
 
 
 def sessions() -> list[LoadedSession]:
-    """The sessions under the data path, the archive's, then this server's uploads."""
+    """The sessions under the data path, the archive's, then this server's uploads (the first
+    time, reading and replaying them all takes a moment: a spinner says so)."""
     root = data_root()
-    files = [] if is_archive(str(root)) else file_sessions(root)
-    archived = [session for location in archives() for session in archive_sessions(location)]
+    with st.spinner("Reading and replaying the sessions…"):
+        files = [] if is_archive(str(root)) else file_sessions(root)
+        archived = [s for location in archives() for s in archive_sessions(location)]
     return [*files, *archived, *uploads().sessions.values()]
 
 

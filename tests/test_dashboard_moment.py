@@ -1,4 +1,4 @@
-"""A moment of a replayed hand as the Replay page draws it: seats, trick, trump, points, findings."""
+"""A moment of a replayed hand as the Replay page draws it: seats, trick, trump, points."""
 
 from __future__ import annotations
 
