@@ -45,6 +45,7 @@ class Knowledge:
         """Read the deal lines; report a card dealt twice and a seat dealt too many."""
         seen = self.holder
         size = self.hand_size
+        in_pack = self.cards.in_pack
         for deal in deals:
             seat = deal.seat
             if not 1 <= seat <= self.players or self.deal_lines[seat] is not None:
@@ -61,7 +62,10 @@ class Knowledge:
             order = self.first_cards[seat]
             dealt = self.dealt[seat]
             for entry in deal.cards[:size]:
-                card = self.card_of(entry.card)
+                written = entry.card
+                card = None if written is None else ID_BY_CODE[written.rank + written.suit._value_]
+                if card is not None and not in_pack[card]:
+                    card = None
                 order.append(card)
                 if card is None:
                     continue

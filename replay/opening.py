@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from recorder.cards import CallKind
-from replay.deck import CARDS, suit_index
+from replay.deck import CARDS, ID_BY_CODE, suit_index
 from replay.run import HandRun
 
 
@@ -20,14 +20,17 @@ def read_cards(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> No
     knowledge.load_deals(run.hand.deals, run.report)
     players = run.players
     known, played_at, holder = knowledge.known_set, knowledge.played_at, knowledge.holder
-    card_of = knowledge.card_of
+    in_pack = knowledge.cards.in_pack
     for index, trick in enumerate(run.hand.tricks):
         given = seats[index] if seats is not None and index < len(seats) else None
         ids: list[int | None] = []
         run.turn_cards.append(ids)
         number = index + 1
         for position, turn in enumerate(trick.turns):
-            card = card_of(turn.card)
+            written = turn.card
+            card = None if written is None else ID_BY_CODE[written.rank + written.suit._value_]
+            if card is not None and not in_pack[card]:
+                card = None
             ids.append(card)
             seat = given[position] if given is not None and position < len(given) else turn.seat
             if seat is None:
