@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, get_args
 
+from recorder.cards import Suit
 from recorder.model import RedealReason
 from recorder.tgn.errors import Problems, quoted
 from recorder.tgn.lexer import BRACE, WORD, Line, Token
@@ -278,7 +279,7 @@ class HandBody:
             return
         if token.text.startswith("?"):
             suit = self.notation.suit(token.text[1:])
-            if isinstance(suit, str):
+            if not isinstance(suit, Suit):  # a message (a Suit is a str too)
                 self._error(token, suit, 1)
             trump["suit"] = suit
             return
@@ -455,11 +456,12 @@ class HandBody:
         """The team a penalty line names (names may have spaces) and how many words it takes."""
         if self.teams is None:
             return (words[0].text, 1) if words else (None, 0)
-        spoken = [token.text.lower() for token in words]
-        for team in sorted(self.teams, key=len, reverse=True):
-            parts = team.lower().split()
-            if spoken[: len(parts)] == parts:
-                return team, len(parts)
+        spoken = [token.text for token in words]
+        for fold in (str, str.lower):  # the exact spelling first, then in any case
+            for team in sorted(self.teams, key=len, reverse=True):
+                parts = [fold(part) for part in team.split()]
+                if [fold(word) for word in spoken[: len(parts)]] == parts:
+                    return team, len(parts)
         return None, 0
 
     def _extra(self, words: list[Token], what: str) -> None:

@@ -45,7 +45,8 @@ _WORD = r"(?P<word>[^\s{};\[\]\x00-\x08\x0e-\x1f\x7f]+)"
 _REST = (
     r"|(?P<newline>\n)"
     r"|(?P<comment>;[^\n]*)"
-    r"|(?P<tag>\[(?:[^\"\]\n]+|\"(?:[^\"\\\n]|\\[^\n])*\"?)*\]?)"
+    # a tag runs from its opening quote to the first ``"]`` after it (else to a ``]``)
+    r"|(?P<tag>\[[^\"\n]*\"[^\n]*?\"[ \t]*\]|\[[^\]\n]*\]?)"
     r"|(?P<stray>[\]}])"
     r"|(?P<control>[\x00-\x08\x0e-\x1f\x7f]+)"
 )

@@ -1,9 +1,10 @@
 """Tag pairs ``[Name "value"]``: reading them, their canonical order, and the checks of TGN.md §4–5.
 
 Known tag names are matched in any case and written in their canonical spelling; other (vendor)
-tags are kept exactly as written. Each known tag has a small check function looked up by name; a
-session tag whose check fails is left out of the record, and ``Game`` or ``Players`` failing makes
-the record meaningless.
+tags are kept exactly as written. A value is the text between the first and the last quote of the
+tag, taken as it stands (no escapes), so any value without a line break or a ``"]`` survives.
+Each known tag has a small check function looked up by name; a session tag whose check fails is
+left out of the record, and ``Game`` or ``Players`` failing makes the record meaningless.
 """
 
 from __future__ import annotations
@@ -33,8 +34,6 @@ SCORE_TAG_GAMES = {"Coolies": ("40",), "Flags": ("40",), "Points": ("28", "29")}
 
 _CANONICAL_NAMES = {name.lower(): name for name in SESSION_TAGS + HAND_TAGS}
 _TAG = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]*\"(.*)\"[ \t]*\]\Z", re.S)
-_UNESCAPE = re.compile(r"\\([\"\\])")
-_ESCAPE = re.compile(r"\\(?=[\"\\]|\Z)|\"")
 _ITEM = re.compile(r"[^,]+")
 _RESULT = re.compile(r"(?:made|lost)(?: \d{1,3})?|redeal")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
@@ -43,7 +42,7 @@ N = TypeVar("N")
 
 
 class TagLine(NamedTuple):
-    """A tag line read: canonical name, unescaped value, positions and the comments around it."""
+    """A tag line read: canonical name, value, positions and the comments around it."""
 
     name: str
     value: str
@@ -74,15 +73,7 @@ def read_tag(text: str) -> tuple[str, str, int] | str:
     if match is None:
         return f'malformed tag line {quoted(text)} (expected [Name "value"])'
     name = match.group(1)
-    value = match.group(2)
-    if "\\" in value:
-        value = _UNESCAPE.sub(r"\1", value)
-    return _CANONICAL_NAMES.get(name.lower(), name), value, match.start(2)
-
-
-def escape(value: str) -> str:
-    """A tag value as written between quotes: ``"`` and any ``\\`` that would escape are escaped."""
-    return _ESCAPE.sub(lambda match: "\\" + match.group(), value)
+    return _CANONICAL_NAMES.get(name.lower(), name), match.group(2), match.start(2)
 
 
 def in_canonical_order(

@@ -25,7 +25,7 @@ from recorder.model import (
     TrumpLine,
     Turn,
 )
-from recorder.tgn.tags import HAND_TAGS, SESSION_TAGS, escape, in_canonical_order
+from recorder.tgn.tags import HAND_TAGS, SESSION_TAGS, in_canonical_order
 
 #: Where ``|`` goes in a deal line that asks for one, when the game does not say (unknown game).
 _DEFAULT_SPLIT = 4
@@ -91,7 +91,7 @@ def _braces(comments: list[str]) -> str:
 
 
 def _tag_text(tag: Tag) -> str:
-    return f'[{tag.name} "{escape(tag.value)}"]'
+    return f'[{tag.name} "{tag.value}"]'
 
 
 def _deal_text(deal: DealLine, split_at: int) -> str:
