@@ -132,6 +132,13 @@ def test_replay_steps_forward_and_back(app: AppTest) -> None:
     assert app.query_params["step"] == "0"
 
 
+def test_replay_falls_back_to_the_nearest_moment(app: AppTest) -> None:
+    replay_at(app, session="club-night-40.tgn", hand="9", step="999", seat="8")
+    no_exception(app)
+    assert app.query_params["hand"] == "2" and "seat" not in app.query_params
+    assert "The hand is over: unfinished" in table(app)
+
+
 def test_replay_jumps_to_a_finding(app: AppTest) -> None:
     replay_at(app, session="club-night-40.tgn", hand="2", step="0")
     no_exception(app)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from dashboard.library import (
+    LoadedSession,
+    SessionCache,
     archive_key,
     archive_to_list,
     discover,
@@ -101,3 +103,20 @@ def test_which_archive_is_listed(tmp_path: Path) -> None:
     (tmp_path / "thuruppu").mkdir()
     (tmp_path / "thuruppu" / "archive.sqlite").write_bytes(b"")
     assert archive_to_list("data", None, home) == str(tmp_path / "thuruppu" / "archive.sqlite")
+
+
+def test_the_session_cache_loads_each_version_once_and_forgets_the_oldest() -> None:
+    made: list[str] = []
+
+    def make(name: str) -> LoadedSession:
+        made.append(name)
+        return LoadedSession(name, name, None)
+
+    cache = SessionCache(limit=2)
+    assert cache.get(("a", 1), lambda: make("a")).key == "a"
+    assert cache.get(("a", 1), lambda: make("a again")).key == "a"
+    cache.get(("b", 1), lambda: make("b"))
+    cache.get(("c", 1), lambda: make("c"))
+    assert len(cache) == 2
+    cache.get(("a", 1), lambda: make("a reloaded"))
+    assert made == ["a", "b", "c", "a reloaded"]

@@ -74,7 +74,7 @@ record = loaded.record
 assert record is not None  # every playable session has one
 hand_numbers = list(range(1, len(record.hands) + 1))
 if st.session_state.get(HAND) not in hand_numbers:
-    st.session_state[HAND] = 1
+    st.session_state[HAND] = min(max(int(st.session_state.get(HAND) or 1), 1), len(hand_numbers))
 hand_number = top[1].selectbox("Hand", hand_numbers, key=HAND, on_change=restart_hand)
 names = [record.player(s) for s in range(1, len(record.players) + 1)]
 seats = list(range(len(names) + 1))
