@@ -43,10 +43,6 @@ def suit_word(suit: int) -> str:
     return SUITS[suit].word
 
 
-def code(card: int) -> str:
-    return CARDS[card].code
-
-
 @dataclass(frozen=True)
 class CardTable:
     """Per-id facts of one game under the hand's switches: pack, points, strength in a suit."""

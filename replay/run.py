@@ -125,9 +125,6 @@ class HandRun:
         """0 for the odd seats, 1 for the even seats."""
         return 0 if seat % 2 else 1
 
-    def is_caller(self, seat: int) -> bool:
-        return seat == self.caller
-
     def hidden_card_of(self, seat: int) -> int | None:
         """The face-down card when it is hidden and ``seat`` is the caller (not in his hand)."""
         return self.face_down if self.hidden and seat == self.caller else None
