@@ -20,8 +20,10 @@ IDLE = (
 
 
 def settle(page: Page) -> None:
-    """Wait until the app is connected and its script has finished running."""
+    """Wait until the app is connected, its script has finished and no element is still drawn
+    as a grey placeholder."""
     page.locator(IDLE).wait_for(timeout=WAIT_MS)
+    expect(page.locator('[data-testid="stSkeleton"]')).to_have_count(0, timeout=WAIT_MS)
 
 
 def open_page(page: Page, url: str, path: str, ready: str) -> None:
