@@ -28,6 +28,7 @@ from dashboard.library import (
     unreachable_archive,
     upload_key,
 )
+from dashboard.recording.setup import archive_argument
 from recorder.archive import Archive, ArchiveError, open_archive
 from recorder.model import Record
 from replay import HandReplay, replay_hand
@@ -50,14 +51,6 @@ def data_path(argv: Sequence[str], environ: dict[str, str] | os._Environ[str]) -
 def data_root() -> Path:
     """The path this app was started on."""
     return data_path(sys.argv[1:], os.environ)
-
-
-def archive_argument(argv: Sequence[str]) -> str | None:
-    """The archive named by ``--db PATH`` on the app's command line, if any."""
-    arguments = list(argv)
-    if "--db" in arguments[:-1]:
-        return arguments[arguments.index("--db") + 1]
-    return None
 
 
 def archives() -> list[str]:

@@ -17,6 +17,7 @@ from dashboard.library import (
     load_file,
     upload_key,
 )
+from dashboard.state import BUNDLED_DATA, data_path
 from dashboard.views.sessions import problems_table, sessions_table, severity_counts
 from recorder import loads
 from recorder.archive import open_archive
@@ -120,3 +121,10 @@ def test_the_session_cache_loads_each_version_once_and_forgets_the_oldest() -> N
     assert len(cache) == 2
     cache.get(("a", 1), lambda: make("a reloaded"))
     assert made == ["a", "b", "c", "a reloaded"]
+
+
+def test_the_data_path_comes_from_the_command_line_then_the_environment() -> None:
+    assert data_path(["--data", "club/"], {"THURUPPU_DATA": "elsewhere"}) == Path("club/")
+    assert data_path(["--db", "a.sqlite"], {"THURUPPU_DATA": "elsewhere"}) == Path("elsewhere")
+    assert data_path([], {}) == BUNDLED_DATA
+    assert data_path(["--data"], {}) == BUNDLED_DATA  # a flag without its value is ignored
