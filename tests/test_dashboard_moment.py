@@ -14,6 +14,8 @@ from dashboard.views.moment import (
     table_view,
     trick_table,
 )
+from dashboard.views.table import table_html
+from recorder.games import GAMES
 from recorder.model import Record
 from replay import HandReplay, replay_hand
 
@@ -109,3 +111,27 @@ def test_findings_are_placed_at_the_step_they_arise() -> None:
     assert (hand.steps or [])[revoke.step].findings == (revoke.finding,)
     view = table_view(record, hand, revoke.step, None)
     assert "Faiz plays Q♣" in view.headline
+
+
+def test_every_step_of_every_sample_hand_is_drawn_with_every_card_accounted_for() -> None:
+    for path in sorted((REPOSITORY / "data").glob("*.tgn")):
+        record = read(path)
+        size = GAMES[record.game].hand_size
+        for index in range(len(record.hands)):
+            hand = replay_hand(record, index)
+            played: dict[int, int] = {}
+            for step, moment in enumerate(hand.steps or []):
+                if moment.event.kind == "card" and moment.event.seat:
+                    played[moment.event.seat] = played.get(moment.event.seat, 0) + 1
+                view = table_view(record, hand, step, None)
+                assert table_html(view) and headline(record, hand, step)
+                if hand.result.outcome == "redeal" or moment.state.over:
+                    continue
+                for seat in view.seats:
+                    held = len(seat.cards) + seat.unknown + played.get(seat.seat, 0)
+                    face_down = (
+                        view.trump is not None
+                        and not view.trump.revealed
+                        and record.player(seat.seat) == view.trump.caller
+                    )
+                    assert held + face_down == size, (path.name, index, step, seat.seat)
