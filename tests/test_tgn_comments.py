@@ -104,3 +104,10 @@ def test_a_multi_line_brace_comment_on_a_card_keeps_its_lines() -> None:
 def test_comment_text_is_trimmed_and_written_with_one_space() -> None:
     text = SESSION + HAND + "1. 1:JS {  wide  }   ;tight\n;\n"
     assert dumps(loads(text)).endswith("1. 1:JS {wide} ; tight\n;\n")
+
+
+def test_a_comment_after_the_star_goes_to_the_last_turn() -> None:
+    text = SESSION + HAND + "1. 1:JS 2:KH * {claimed the rest}\n"
+    hand = loads(text).hands[0]
+    assert hand.tricks[0].turns[-1].comments == ["claimed the rest"]
+    assert dumps(loads(text)).endswith("1. 1:JS 2:KH {claimed the rest} *\n")

@@ -10,6 +10,7 @@ joins the line's ``remark``, with line breaks folded to spaces.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, get_args
 
 from recorder.cards import Suit
@@ -19,7 +20,7 @@ from recorder.tgn.lexer import BRACE, WORD, Line, Token
 from recorder.tgn.words import Notation, TurnPart
 
 REDEAL_REASONS: tuple[str, ...] = get_args(RedealReason)
-KEYWORDS = ("deal", "bid", "trump", "pair", "redeal", "penalty")
+_KEYWORDS = "deal, bid, trump, a trick number such as 1., pair, redeal or penalty"
 _TRICK_NUMBER = re.compile(r"([^.]*)\.(.*)\Z", re.S)
 _POINTS = re.compile(r"[+-]?\d{1,6}\Z")
 _LINE_BREAKS = re.compile(r"\s*\n\s*")
@@ -43,11 +44,14 @@ class _Comments:
     """Where the ``{...}`` comments of one line go: the node of the last token able to carry them,
     or, when there is none, the line's remark."""
 
+    __slots__ = ("comment", "loose")
+
     def __init__(self, comment: Token | None) -> None:
         self.loose: list[str] = []
         self.comment = comment
 
     def add(self, carrier: Fields | None, text: str) -> None:
+        """File a brace comment under the node that carries it, or in the remark when none does."""
         if carrier is None:
             self.loose.append(_LINE_BREAKS.sub(" ", text))
         elif "comments" in carrier:
@@ -56,6 +60,7 @@ class _Comments:
             carrier["comments"] = [text]
 
     def remark(self) -> str | None:
+        """The line's remark: its loose brace comments, then its ``;`` comment."""
         parts = self.loose + ([self.comment.text] if self.comment else [])
         return " ; ".join(parts) if parts else None
 
@@ -84,7 +89,7 @@ class HandBody:
         self.pairs: list[Fields] = []
         self.redeal: Fields | None = None
         self.penalties: list[Fields] = []
-        self._first_lines: dict[str, int] = {}
+        self._first_lines: dict[str | int, int] = {}
 
     def fields(self) -> Fields:
         """The body's fields of ``Hand``, deal lines in seat order."""
@@ -106,48 +111,39 @@ class HandBody:
     def read_line(self, line: Line, tokens: list[Token], before: list[str]) -> None:
         """Read one body line; ``tokens`` are its tokens without leading comments and errors."""
         head = tokens[0]
-        keyword = head.text.lower()
         comments = _Comments(line.comment)
         rest = tokens[1:]
-        if keyword == "deal":
-            self._deal(head, rest, before, comments)
-        elif keyword == "bid":
-            self._bid(head, rest, before, comments)
-        elif keyword == "trump":
-            self._trump(head, rest, before, comments)
-        elif keyword in ("pair", "redeal", "penalty"):
-            self._other(keyword, head, rest, before, comments)
+        keyword = head.text.lower()
+        reader = _LINE_READERS.get(keyword)
+        if reader is not None:
+            reader(self, head, rest, before, comments)
+            return
+        match = _TRICK_NUMBER.match(head.text)
+        if match and match.group(1).isdigit():
+            self._trick(head, match.group(1), match.group(2), rest, before, comments)
+        elif match or head.text.isdigit():
+            message = f"bad trick number {quoted(head.text)} (expected 1., 2., 3., ...)"
+            self._error(head, message)
         else:
-            match = _TRICK_NUMBER.match(head.text)
-            if match and match.group(1).isdigit():
-                self._trick(head, match.group(1), match.group(2), rest, before, comments)
-            elif match or head.text.isdigit():
-                self.problems.add(
-                    head.line,
-                    head.column,
-                    f"bad trick number {quoted(head.text)} (expected 1., 2., 3., ...)",
-                )
-            else:
-                expected = "deal, bid, trump, a trick number such as 1., pair, redeal or penalty"
-                self.problems.add(
-                    head.line,
-                    head.column,
-                    f"unknown keyword {quoted(head.text)} (expected {expected})",
-                )
+            self._error(head, f"unknown keyword {quoted(head.text)} (expected {_KEYWORDS})")
 
     def _error(self, token: Token, message: str, offset: int = 0) -> None:
         self.problems.add(token.line, token.column + offset, message)
 
-    def _once(self, key: str, head: Token, what: str) -> bool:
-        """Whether this is the hand's first line of a kind it may hold once; reports a second."""
+    def _once(self, key: str | int, head: Token, what: str, seat: int | None = None) -> bool:
+        """Whether this is the hand's first line of a kind it may hold once (the deal line of a
+        seat, keyed by the seat); reports a second."""
         first = self._first_lines.setdefault(key, head.line)
         if first != head.line:
+            what = what if seat is None else f"{what} {seat}"
             self._error(head, f"second {what} in this hand (the first is on line {first})")
             return False
         return True
 
     def _deal(self, head: Token, rest: list[Token], before: list[str], comments: _Comments) -> None:
-        start = next((index for index, token in enumerate(rest) if token.kind != BRACE), len(rest))
+        start = 0
+        while start < len(rest) and rest[start].kind == BRACE:
+            start += 1
         for token in rest[:start]:
             comments.add(None, token.text)
         if start == len(rest):
@@ -163,7 +159,7 @@ class HandBody:
                 message = f"deal line without a seat before {quoted(seat_token.text)}"
                 self._error(seat_token, f"{message} (expected deal 1: JS 9S ...)")
             return
-        if not self._once(f"deal {seat}", head, f"deal line for seat {seat}"):
+        if not self._once(seat, head, "deal line for seat", seat):
             return
         words = rest[start + 1 :]
         if first:
@@ -340,6 +336,19 @@ class HandBody:
                 star = True
                 continue
             part: TurnPart = turn_part(text)
+            if part.simple:  # ``seat:card``, the usual turn
+                if not filled:
+                    self._close(turn)
+                turn = {
+                    "seat": part.seat,
+                    "card": part.card,
+                    "line": line,
+                    "column": column + part.offset,
+                }
+                turns.append(turn)
+                carrier = turn
+                filled = True
+                continue
             for offset, message in part.problems:
                 problems.add(line, column + offset, message)
             if part.has_seat or filled:
@@ -383,24 +392,21 @@ class HandBody:
         message = f"{seat} has no card (only a turn ending with jodi?=no or kot?=no has none)"
         self.problems.add(turn["line"], turn["column"], message)
 
-    def _other(
-        self, keyword: str, head: Token, rest: list[Token], before: list[str], comments: _Comments
-    ) -> None:
+    def _words(
+        self, head: Token, rest: list[Token], before: list[str], comments: _Comments
+    ) -> tuple[list[Token], Fields]:
+        """The words of a ``pair``, ``redeal`` or ``penalty`` line (its brace comments join the
+        remark), and the line's common fields."""
         words: list[Token] = []
         for token in rest:
             if token.kind == BRACE:
                 comments.add(None, token.text)
             else:
                 words.append(token)
-        fields = line_fields(head, before, comments.remark())
-        if keyword == "pair":
-            self._pair(head, words, fields)
-        elif keyword == "redeal":
-            self._redeal(head, words, fields)
-        else:
-            self._penalty(head, words, fields)
+        return words, line_fields(head, before, comments.remark())
 
-    def _pair(self, head: Token, words: list[Token], fields: Fields) -> None:
+    def _pair(self, head: Token, rest: list[Token], before: list[str], comments: _Comments) -> None:
+        words, fields = self._words(head, rest, before, comments)
         if not words:
             self._error(head, "pair line without a seat (expected pair 3)")
             return
@@ -411,23 +417,27 @@ class HandBody:
         fields.update(seat=seat, after_trick=len(self.tricks))
         self.pairs.append(fields)
 
-    def _redeal(self, head: Token, words: list[Token], fields: Fields) -> None:
+    def _redeal(
+        self, head: Token, rest: list[Token], before: list[str], comments: _Comments
+    ) -> None:
+        words, fields = self._words(head, rest, before, comments)
         expected = ", ".join(REDEAL_REASONS)
         if not words:
             self._error(head, f"redeal line without a reason (expected one of {expected})")
             return
         reason = words[0].text.lower()
         if reason not in REDEAL_REASONS:
-            self._error(
-                words[0],
-                f"unknown redeal reason {quoted(words[0].text)} (expected one of {expected})",
-            )
+            message = f"unknown redeal reason {quoted(words[0].text)} (expected one of {expected})"
+            self._error(words[0], message)
         self._extra(words[1:], "the redeal reason")
         fields["reason"] = reason
         if self._once("redeal", head, "redeal line"):
             self.redeal = fields
 
-    def _penalty(self, head: Token, words: list[Token], fields: Fields) -> None:
+    def _penalty(
+        self, head: Token, rest: list[Token], before: list[str], comments: _Comments
+    ) -> None:
+        words, fields = self._words(head, rest, before, comments)
         usage = "expected penalty TEAM N reason, such as penalty Red 1 bid out of turn"
         team, taken = self._team(words)
         if team is None:
@@ -435,18 +445,16 @@ class HandBody:
                 self._error(head, f"penalty line without a team ({usage})")
             else:
                 known = ", ".join(self.teams or ())
-                self._error(
-                    words[0], f"unknown team {quoted(words[0].text)} in penalty (teams: {known})"
-                )
+                message = f"unknown team {quoted(words[0].text)} in penalty (teams: {known})"
+                self._error(words[0], message)
             return
         if len(words) <= taken:
             self._error(head, f"penalty line without its points ({usage})")
             return
         points = words[taken]
         if not _POINTS.match(points.text):
-            self._error(
-                points, f"bad penalty points {quoted(points.text)} (expected a whole number)"
-            )
+            message = f"bad penalty points {quoted(points.text)} (expected a whole number)"
+            self._error(points, message)
             return
         reason = " ".join(token.text for token in words[taken + 1 :])
         fields.update(team=team, points=int(points.text), reason=reason)
@@ -467,3 +475,14 @@ class HandBody:
     def _extra(self, words: list[Token], what: str) -> None:
         for token in words:
             self._error(token, f"unexpected {quoted(token.text)} after {what}")
+
+
+_LineReader = Callable[[HandBody, Token, list[Token], list[str], _Comments], None]
+_LINE_READERS: dict[str, _LineReader] = {
+    "deal": HandBody._deal,
+    "bid": HandBody._bid,
+    "trump": HandBody._trump,
+    "pair": HandBody._pair,
+    "redeal": HandBody._redeal,
+    "penalty": HandBody._penalty,
+}

@@ -39,6 +39,7 @@ class ReadResult:
 
     @property
     def ok(self) -> bool:
+        """Whether the text was read without any problem."""
         return self.record is not None and not self.errors
 
 
@@ -152,6 +153,7 @@ class _Assembly:
         """Whether any line holds more than comments (a text without one is an empty file)."""
 
     def run(self, lines: Iterable[Line]) -> Record | None:
+        """Read every line; the record, or ``None`` when the session tags make it meaningless."""
         for line in lines:
             if self.problems.too_many:
                 self.problems.stop(line.number)

@@ -232,6 +232,7 @@ def _check_scores(name: str) -> Callable[[str, _Context], Iterator[Problem]]:
     games = SCORE_TAG_GAMES[name]
 
     def check(value: str, context: _Context) -> Iterator[Problem]:
+        """The problems of one starting-score tag's value."""
         if context.spec and context.spec.name not in games:
             yield Problem(0, f"[{name}] is for {' and '.join(games)}, not {context.spec.name}")
         for offset, text, team, number in _items(value):

@@ -57,10 +57,8 @@ class TurnPart(NamedTuple):
     glyph: str | None = None
     called: bool = False
     problems: tuple[Problem, ...] = ()
-
-    @property
-    def is_card(self) -> bool:
-        return self.card is not None or self.unseen
+    simple: bool = False
+    """A plain ``seat:card`` (no action, glyph, mark or problem): the reader's fast path."""
 
 
 class BidPart(NamedTuple):
@@ -88,6 +86,7 @@ class Notation:
 
     @classmethod
     def of(cls, spec: GameSpec) -> Notation:
+        """The notation of a known game."""
         return cls(
             spec.name, spec.players, spec.ranks, spec.honours, spec.bid_split, spec.hand_size
         )
@@ -104,6 +103,7 @@ class Notation:
 
     @property
     def ranks_text(self) -> str:
+        """The ranks as messages list them: ``J 3 9 A T K Q 8 7``."""
         return " ".join(self.ranks)
 
     def card(self, text: str) -> Card | str:
@@ -136,6 +136,7 @@ class Notation:
         return seat
 
     def suit(self, text: str) -> Suit | str:
+        """The suit a letter or symbol names, or the message saying why it names none."""
         try:
             return Suit.parse(text)
         except ValueError:
@@ -203,6 +204,7 @@ class Notation:
             glyph=glyph or None,
             called=bool(called),
             problems=tuple(problems),
+            simple=has_seat and seat is not None and not (glyph or called or problems),
         )
 
     def _not_a_card(self, text: str, card_message: str) -> str:
