@@ -12,7 +12,9 @@ import benchmarks
 
 def main(names: list[str]) -> int:
     modules = sorted(
-        info.name for info in pkgutil.iter_modules(benchmarks.__path__) if info.name.startswith("bench_")
+        info.name
+        for info in pkgutil.iter_modules(benchmarks.__path__)
+        if info.name.startswith("bench_")
     )
     chosen = [name for name in modules if not names or name in names or name[6:] in names]
     for name in chosen:

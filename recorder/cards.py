@@ -7,13 +7,13 @@ packs and card points of each game live in ``recorder.games``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import PlainSerializer, PlainValidator, WithJsonSchema
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     """A suit, written by its letter; the symbol and colour are for display."""
 
     SPADES = "S"
@@ -39,9 +39,6 @@ class Suit(str, Enum):
         """Read a suit letter or symbol in any case; raises ValueError."""
         key = _SYMBOL_SUITS.get(text, text.upper())
         return cls(key)
-
-    def __str__(self) -> str:
-        return self.value
 
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
@@ -172,7 +169,7 @@ def team_of(seat: int) -> int:
     return 1 if seat % 2 else 2
 
 
-class CallKind(str, Enum):
+class CallKind(StrEnum):
     """What sort of call a player made."""
 
     PASS = "pass"

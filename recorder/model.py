@@ -1,10 +1,10 @@
 """The record model: a TGN session as typed, positioned data (pydantic v2).
 
-A ``Record`` is one session: its tags and its hands. Every element keeps the line and column where it
-stood in the source so that findings can point into the file; equality ignores those positions, so a
-record read back from its own canonical text equals the original. Tags are kept as written (the typed
-view is in ``SessionInfo``/``HandInfo`` properties, checked by the reader), so vendor tags and comments
-survive a round trip.
+A ``Record`` is one session: its tags and its hands. Every element keeps the line and column where
+it stood in the source so that findings can point into the file; equality ignores those positions,
+so a record read back from its own canonical text equals the original. Tags are kept as written
+(typed views are properties of ``Record`` and ``Hand``, checked by the reader), so vendor tags and
+comments survive a round trip.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ class Turn(Node):
 
 
 class Trick(LineNode):
-    """A trick line ``n. turn turn ...``; ``star`` is the ``*`` that ends the record by agreement."""
+    """A trick line ``n. turn turn ...``; ``star`` is the ``*`` ending the record by agreement."""
 
     number: int
     turns: list[Turn] = Field(default_factory=list)

@@ -8,7 +8,15 @@ from recorder.games import GAMES, game_spec
 
 @pytest.mark.parametrize(
     ("text", "code"),
-    [("JS", "JS"), ("js", "JS"), ("10h", "TH"), ("Td", "TD"), ("9♦", "9D"), ("a♣", "AC"), ("6♠", "6S")],
+    [
+        ("JS", "JS"),
+        ("js", "JS"),
+        ("10h", "TH"),
+        ("Td", "TD"),
+        ("9♦", "9D"),
+        ("a♣", "AC"),
+        ("6♠", "6S"),
+    ],
 )
 def test_card_parse_accepts_lenient_forms(text: str, code: str) -> None:
     assert Card.parse(text).code == code
@@ -62,7 +70,9 @@ def test_call_parse_and_token(text: str, honours: bool, token: str, value: int) 
     assert call.value == value
 
 
-@pytest.mark.parametrize(("text", "honours"), [("H", False), ("H11", True), ("H0", True), ("x", True)])
+@pytest.mark.parametrize(
+    ("text", "honours"), [("H", False), ("H11", True), ("H0", True), ("x", True)]
+)
 def test_call_parse_refuses(text: str, honours: bool) -> None:
     with pytest.raises(ValueError):
         Call.parse(text, honours)
@@ -74,7 +84,9 @@ def test_call_ordering_values() -> None:
     assert Call(CallKind.HONOURS, 33).number == 33
 
 
-@pytest.mark.parametrize(("game", "cards", "points"), [("40", 36, 40), ("28", 36, 28), ("29", 32, 28)])
+@pytest.mark.parametrize(
+    ("game", "cards", "points"), [("40", 36, 40), ("28", 36, 28), ("29", 32, 28)]
+)
 def test_packs_and_points(game: str, cards: int, points: int) -> None:
     spec = game_spec(game)
     assert len(spec.pack) == cards == spec.players * spec.hand_size

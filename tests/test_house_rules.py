@@ -17,7 +17,10 @@ def test_unknown_key_lists_the_games_keys() -> None:
 
 
 def test_key_of_another_game_and_bad_value() -> None:
-    assert rule_problem("28", "three-rank", "above-jack") == "Rules key 'three-rank' does not apply to 28"
+    assert (
+        rule_problem("28", "three-rank", "above-jack")
+        == "Rules key 'three-rank' does not apply to 28"
+    )
     assert (
         rule_problem("40", "retro-trump", "maybe")
         == "bad value 'maybe' for Rules key 'retro-trump' (expected yes or no)"
