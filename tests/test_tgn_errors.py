@@ -335,6 +335,17 @@ def test_one_bad_hand_does_not_stop_the_good_ones() -> None:
     assert [hand.dealer for hand in result.record.hands] == [1, 3, 4]
 
 
+def test_a_broken_hand_tag_spoils_only_its_own_hand() -> None:
+    hands = [f'\n[Hand "{n}"]\n[Dealer "1"]\n1. 1:JS\n' for n in range(1, 5)]
+    hands[1] = hands[1].replace('[Hand "2"]', "[Hand 2]")
+    hands[2] = hands[2].replace('[Hand "3"]', '[Hand "3"] junk')
+    result = read(S40 + "".join(hands))
+    assert [(error.line, error.column) for error in result.errors] == [(9, 1), (13, 12)]
+    assert result.errors[0].message == "malformed tag line '[Hand 2]' (expected [Name \"value\"])"
+    assert result.record is not None
+    assert [hand.number for hand in result.record.hands] == [1, 4]
+
+
 def test_a_session_tag_error_keeps_the_hands_and_leaves_the_bad_tag_out() -> None:
     result = read(S40 + '[Date "yesterday"]\n' + H + "1. 1:JS\n")
     assert [error.message[:8] for error in result.errors] == ["bad Date"]

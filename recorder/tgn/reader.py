@@ -27,6 +27,7 @@ from recorder.tgn.tags import Session, TagLine, check_hand_tags, check_session, 
 #: A physical line longer than this is reported once and skipped (a TGN line is a few dozen tokens).
 MAX_LINE_CHARACTERS = 100_000
 _LINE_BREAKS = re.compile(r"\s*\n\s*")
+_HAND_TAG = re.compile(r"\[\s*hand\b", re.IGNORECASE)
 _EMPTY = "empty file: a TGN file needs at least a [Game] and a [Players] tag"
 
 
@@ -51,16 +52,22 @@ def read(text: str, path: str = "<string>") -> ReadResult:
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a record is built.
+    """Pause Python's cyclic garbage collector while a record is built, then file it as old.
 
-    Reading creates millions of small acyclic objects; left running, the collector would walk the
-    growing heap again and again, which makes reading a large file slower than linear.
+    A record is many small, long-lived objects without reference cycles. Left running, the
+    collector would walk the growing record again and again while it is built, and once more as
+    young objects afterwards; instead the new objects go straight to the oldest generation (by
+    ``freeze``/``unfreeze``, only when nothing else in the process is frozen). Reading is about
+    twice as fast for it, and nothing is left out of later full collections.
     """
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        if gc.get_freeze_count() == 0:
+            gc.freeze()
+            gc.unfreeze()
         if was_enabled:
             gc.enable()
 
@@ -205,30 +212,31 @@ class _Assembly:
 
     def _tag(self, line: Line, tokens: list[Token], before: list[str]) -> None:
         head = tokens[0]
-        remarks: list[str] = []
-        for token in tokens[1:]:
-            if token.kind == BRACE:
-                remarks.append(_LINE_BREAKS.sub(" ", token.text))
+        remarks = [_LINE_BREAKS.sub(" ", token.text) for token in tokens if token.kind == BRACE]
+        if line.comment is not None:
+            remarks.append(line.comment.text)
+        remark = " ; ".join(remarks) if remarks else None
+        read = read_tag(head.text)
+        if isinstance(read, str):
+            if _HAND_TAG.match(head.text):  # a broken [Hand] tag still starts a (bad) hand
+                number = str(self.hand_count + 1)
+                self._start_hand(TagLine("Hand", number, head.line, head.column, 0, before, None))
+            self.problems.add(head.line, head.column, read)
+        else:
+            name, value, offset = read
+            tag = TagLine(name, value, head.line, head.column, head.column + offset, before, remark)
+            if name == "Hand":
+                self._start_hand(tag)
+            elif self.body is not None:
+                self.hand_tags.append(tag)
             else:
+                self.session_tags.append(tag)
+        for token in tokens[1:]:
+            if token.kind != BRACE:
                 message = (
                     f"unexpected {quoted(token.text)} after the tag (a tag line holds one tag)"
                 )
                 self.problems.add(token.line, token.column, message)
-        if line.comment is not None:
-            remarks.append(line.comment.text)
-        read = read_tag(head.text)
-        if isinstance(read, str):
-            self.problems.add(head.line, head.column, read)
-            return
-        name, value, offset = read
-        remark = " ; ".join(remarks) if remarks else None
-        tag = TagLine(name, value, head.line, head.column, head.column + offset, before, remark)
-        if name == "Hand":
-            self._start_hand(tag)
-        elif self.body is not None:
-            self.hand_tags.append(tag)
-        else:
-            self.session_tags.append(tag)
 
     def _session(self) -> Session:
         if self.session is None:
