@@ -41,7 +41,8 @@ def loads(text: str, path: str = "<string>") -> Record:
 
 
 def load(source: PathOrFile) -> Record:
-    """Read a TGN file by path, or from an open file (text or binary); raises ``TGNError``."""
+    """Read a TGN file by path, or from an open file (text or binary); raises ``TGNError`` (and
+    ``OSError`` when the file cannot be opened)."""
     if isinstance(source, str | os.PathLike):
         with open(source, "rb") as file:
             return _accepted(read_bytes(file.read(), os.fspath(source)))

@@ -20,17 +20,18 @@ from recorder.tgn.errors import quoted
 _MEMORY = 4096
 
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
+#: Every action as written (lower case): its kind and, for an ask, the answer.
 ACTIONS: dict[str, tuple[str, bool | None]] = {
     "ask": ("ask", None),
     "show": ("show", None),
     "jodi": ("jodi", None),
-    "kot": ("kot", None),
     "jodi?=yes": ("jodi?", True),
     "jodi?=no": ("jodi?", False),
+    "kot": ("kot", None),
     "kot?=yes": ("kot?", True),
     "kot?=no": ("kot?", False),
 }
-_ACTION_LIST = "ask, show, jodi, jodi?=yes, jodi?=no, kot, kot?=yes or kot?=no"
+_ACTION_LIST = ", ".join(list(ACTIONS)[:-1]) + " or " + list(ACTIONS)[-1]
 _SEAT_PREFIX = re.compile(r"([^:]*):(.*)\Z", re.S)
 _CARD_PART = re.compile(r"(\^?)([^!?]*)([!?]*)\Z", re.S)
 
