@@ -290,3 +290,44 @@ def _with_face_down(start: Position, card: Card) -> Position:
         for seat, hand in enumerate(start.hands, start=1)
     )
     return replace(start, hands=hands, trump=card.suit, face_down=card)
+
+
+@dataclass(frozen=True)
+class PlayerCoaching:
+    """One player's cards over the analysed hands: how many, what they cost, the worst one."""
+
+    seat: int
+    player: str
+    cards: int
+    cost: int
+    """Card points given away in all, against perfect play."""
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    worst: CardJudgement | None
+
+
+def coaching_by_player(analyses: Sequence[HandAnalysis]) -> tuple[PlayerCoaching, ...]:
+    """Per seat, a summary of the judged cards of the hands given, seat 1 first."""
+    judged: dict[int, list[CardJudgement]] = {}
+    for analysis in analyses:
+        for card in analysis.cards:
+            judged.setdefault(card.seat, []).append(card)
+    summaries = []
+    for seat in sorted(judged):
+        cards = judged[seat]
+        labels = [card.label for card in cards]
+        worst = max(cards, key=lambda card: card.cost)
+        summaries.append(
+            PlayerCoaching(
+                seat=seat,
+                player=cards[0].player,
+                cards=len(cards),
+                cost=sum(card.cost for card in cards),
+                inaccuracies=labels.count("inaccuracy"),
+                mistakes=labels.count("mistake"),
+                blunders=labels.count("blunder"),
+                worst=worst if worst.cost else None,
+            )
+        )
+    return tuple(summaries)

@@ -11,6 +11,9 @@ from __future__ import annotations
 from replay.solver.board import ASK, CARD, SHOW, Board
 
 ACTIONS = ASK | SHOW
+RANK = 1 << 16
+"""Scores are packed above the move's place in the list, so that sorting plain integers keeps
+equal scores in card order."""
 
 
 def ordered_moves(board: Board) -> list[int]:
@@ -21,40 +24,40 @@ def ordered_moves(board: Board) -> list[int]:
     layout = board.layout
     points = layout.points
     suit_of = layout.suit_of
-    power = layout.power
     gone = board.gone
     trick = board.trick
-    scored: list[tuple[int, int]] = []
+    packed: list[int] = []
     previous = -1
     if not trick:
         live = ~gone
         stronger = layout.stronger
-        for move in moves:
+        for place, move in enumerate(moves):
             card = move & CARD
-            if previous >= 0 and _equal(previous, move, gone, suit_of, points):
+            if previous >= 0 and equal_cards(previous, move, gone, suit_of, points):
                 previous = move
                 continue
             previous = move
             score = 100 + points[card] if not live & stronger[card] else -points[card]
-            scored.append((score, move))
+            packed.append((200 - score) * RANK + place)
     else:
-        players = board.players
-        mover = (board.leader + len(trick)) % players
-        ours = (board.leader + board.win) % players % 2 == mover % 2
+        power = layout.power
+        ours = (len(trick) - board.win) % 2 == 0  # the mover's team is winning the trick
         top = trick[board.win]
         top_suit = suit_of[top]
         top_power = power[top]
         trump = board.trump
-        hidden = board.face_down >= 0
-        for move in moves:
+        face_down = board.face_down
+        hidden = face_down >= 0
+        retro_top = board.retro and top_suit == trump
+        for place, move in enumerate(moves):
             card = move & CARD
-            if previous >= 0 and _equal(previous, move, gone, suit_of, points):
+            if previous >= 0 and equal_cards(previous, move, gone, suit_of, points):
                 previous = move
                 continue
             previous = move
-            revealing = hidden and (move > CARD or card == board.face_down)
+            revealing = hidden and (move > CARD or card == face_down)
             card_trump = (revealing or not hidden) and suit_of[card] == trump
-            top_trump = board.win_trump or (revealing and board.retro and top_suit == trump)
+            top_trump = board.win_trump or (revealing and retro_top)
             if card_trump != top_trump:
                 beats = card_trump
             else:
@@ -65,17 +68,18 @@ def ordered_moves(board: Board) -> list[int]:
                 score = 50 + points[card]
             else:
                 score = -points[card]
-            scored.append((score, move))
-    if len(scored) == 1:
-        return [scored[0][1]]
-    scored.sort(key=_score, reverse=True)
-    return [move for _, move in scored]
+            packed.append((200 - score) * RANK + place)
+    if len(packed) == 1:
+        return [moves[packed[0] % RANK]]
+    packed.sort()
+    return [moves[code % RANK] for code in packed]
 
 
-def _equal(
+def equal_cards(
     previous: int, move: int, gone: int, suit_of: tuple[int, ...], points: tuple[int, ...]
 ) -> bool:
-    """Whether ``move`` plays a card equal to ``previous``'s, with the same action."""
+    """Whether ``move`` plays a card equal to the one ``previous`` plays, with the same action
+    (``previous`` comes just before it in ``Board.legal``'s card order)."""
     card = move & CARD
     last = previous & CARD
     return (
@@ -84,7 +88,3 @@ def _equal(
         and points[card] == points[last]
         and not ((1 << card) - (1 << (last + 1))) & ~gone
     )
-
-
-def _score(item: tuple[int, int]) -> int:
-    return item[0]

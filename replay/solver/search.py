@@ -16,6 +16,7 @@ from replay.solver.board import Board
 from replay.solver.bounds import last_round_value, static_bounds, trick_bounds
 from replay.solver.ordering import ordered_moves
 from replay.solver.position import Move, Position
+from replay.solver.relative import relative_ranks
 
 Key = tuple[int, ...]
 
@@ -34,6 +35,7 @@ class Solver:
 
     def __init__(self, position: Position) -> None:
         self.board = Board(position)
+        self.relative = relative_ranks(self.board.layout)
         self.bounds: dict[Key, tuple[int, int]] = {}
         self.leads: dict[Key, int] = {}
         self.nodes = 0
@@ -102,11 +104,26 @@ class Solver:
         self.board.history.clear()
 
     def _key(self) -> Key:
+        """The table key of a trick start: who leads, then each suit in relative ranks."""
         board = self.board
-        key = (board.leader, board.face_down, board.first_suit, *board.hands)
+        relative = self.relative
+        places = relative.places
+        width = relative.width
+        chunk = (1 << width) - 1
+        live = ~board.gone
+        face_down = board.face_down
+        key = [board.leader, board.first_suit, face_down]
         if board.stop_target:
-            return (*key, board.taken, board.others)
-        return key
+            key += (board.taken, board.others)
+        for shift in range(0, 4 * width, width):
+            alive = live >> shift & chunk
+            key.append(relative.pattern[alive])
+            base = alive << width
+            for hand in board.hands:
+                key.append(places[base | hand >> shift & chunk])
+            if face_down >= 0 and shift <= face_down < shift + width:
+                key[2] = places[base | 1 << (face_down - shift)]
+        return tuple(key)
 
     def _search(self, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta: the exact value when it lies strictly between ``alpha`` and
