@@ -253,11 +253,15 @@ def _trump_table(
     for suit in SUITS:
         options = _distinct_choices(start, [card for card in choices if card.suit == suit])
         best: int | None = None
+        first: Solver | None = None
         for card in options:
             if card == start.face_down:
                 found = value_at_start
             else:
-                found = Solver(_with_face_down(start, card)).value(best or value_at_start)
+                position = _with_face_down(start, card)
+                solver = Solver(position) if first is None else first.sharing(position)
+                first = first or solver
+                found = solver.value(best if best is not None else value_at_start)
             best = found if best is None else max(best, found)
         table[suit.value] = best
     return table

@@ -22,7 +22,7 @@ class RelativeRanks:
     pattern: tuple[int, ...]
     """Per set of live ranks, a number naming the points-and-ties pattern of those ranks."""
     places: dict[int, int]
-    """Per ``live << width | held`` (``held`` within ``live``), ``held`` as places among ``live``."""
+    """Per ``live << width | held`` (``held`` within ``live``): ``held`` as places in ``live``."""
 
 
 @cache

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from replay.solver.board import Board
 from replay.solver.bounds import last_round_value, static_bounds, trick_bounds
-from replay.solver.ordering import ordered_moves
+from replay.solver.ordering import equal_cards, ordered_moves
 from replay.solver.position import Move, Position
 from replay.solver.relative import relative_ranks
 
@@ -70,19 +70,39 @@ class Solver:
         return Solution(value, self.moves_keeping(value), self.nodes - start)
 
     def moves_keeping(self, value: int) -> tuple[Move, ...]:
-        """The legal moves after which the side to move still gets ``value`` (or better)."""
+        """The legal moves after which the side to move still gets ``value`` (or better); equal
+        cards are probed once."""
         board = self.board
         if board.over:
             return ()
         maximising = board.to_move % 2 == board.callers
+        layout = board.layout
         kept = []
+        previous = -1
+        keeps = False
         for move in board.legal():
-            board.play(move)
-            keeps = self.reaches(value) if maximising else not self.reaches(value + 1)
-            board.undo()
+            if previous < 0 or not equal_cards(
+                previous, move, board.gone, layout.suit_of, layout.points
+            ):
+                board.play(move)
+                keeps = self.reaches(value) if maximising else not self.reaches(value + 1)
+                board.undo()
+            previous = move
             if keeps:
                 kept.append(board.move_of(move))
         return tuple(kept)
+
+    def sharing(self, position: Position) -> Solver:
+        """A solver for another deal of the same game, trump suit and undertaking, sharing this
+        one's tables (their keys hold everything else that differs)."""
+        other = Solver(position)
+        board = self.board
+        same = (other.board.trump, other.board.undertaking, other.board.table)
+        if same != (board.trump, board.undertaking, board.table) or other.board.call != board.call:
+            raise ValueError("only a deal of the same game, trump and call can share tables")
+        other.bounds = self.bounds
+        other.leads = self.leads
+        return other
 
     def value_after(self, move: Move, guess: int | None = None) -> int:
         """The value once ``move`` is played (it must be legal)."""
