@@ -6,17 +6,13 @@ A test writes only the hand's body; ``replay_text`` adds the session tags of the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from textwrap import dedent
 
 import recorder
 from recorder.model import Record
 from replay import Finding, HandReplay, SessionReplay, normalize, replay_session
-
-PLAYERS = {
-    "40": "Anil, Biju, Chitra, Dev, Eli, Faiz",
-    "28": "Anil, Biju, Chitra, Dev, Eli, Faiz",
-    "29": "Anil, Biju, Chitra, Dev",
-}
+from tests.scoring_helpers import PLAYERS
 
 
 def tgn(game: str, body: str, *, dealer: int | None = None, rules: str = "", tags: str = "") -> str:
@@ -67,3 +63,31 @@ def where(text: str, marker: str, offset: int = 0) -> tuple[int, int]:
 
 def at(finding: Finding) -> tuple[int, int]:
     return finding.line, finding.column
+
+
+@dataclass(frozen=True)
+class Broken:
+    """A snippet that breaks a rule: the finding's code, trick, seat and where it points; ``rules``
+    and ``tags`` go around the snippet, and ``count`` is how many such findings it gives."""
+
+    name: str
+    body: str
+    code: str
+    trick: int | None
+    seat: int | None
+    marker: str
+    offset: int = 0
+    rules: str = ""
+    tags: str = ""
+    count: int = 1
+
+
+def assert_found_where_it_happened(game: str, case: Broken) -> None:
+    """Replay the snippet of ``case`` and check its finding: how many, hand, trick, seat, place."""
+    hand, text = replay_one(game, case.body, rules=case.rules, tags=case.tags)
+    found = [finding for finding in hand.findings if finding.code == case.code]
+    assert len(found) == case.count, [finding.message for finding in hand.findings]
+    finding = found[0]
+    assert (finding.hand, finding.trick, finding.seat) == (1, case.trick, case.seat)
+    assert at(finding) == where(text, case.marker, case.offset)
+    assert finding.severity in ("error", "warning", "note") and finding.message

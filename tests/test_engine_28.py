@@ -6,11 +6,17 @@ callers take 20 of the 28 points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
-from tests.engine_helpers import at, codes, only, replay_one, where
+from tests.engine_helpers import (
+    Broken,
+    assert_found_where_it_happened,
+    at,
+    codes,
+    only,
+    replay_one,
+    where,
+)
 
 DEAL = """\
 deal 1: JS 9S AS TC KC 6D
@@ -64,20 +70,6 @@ deal 4: 6S KH QH 8H 7H 6C
 deal 5: 8D 7D 6D JC 9C AC
 deal 6: TC KC QC 8C 7C 7S
 """
-
-
-@dataclass(frozen=True)
-class Broken:
-    """A snippet that breaks a rule: the finding's code, trick, seat and where it points."""
-
-    name: str
-    body: str
-    code: str
-    trick: int | None
-    seat: int | None
-    marker: str
-    offset: int = 0
-    count: int = 1
 
 
 BROKEN = [
@@ -288,23 +280,24 @@ BROKEN = [
         3,
         "3:JH",
         2,
-        6,
+        count=6,
     ),
     Broken("the record stops", HAND.split("3. ")[0], "unfinished-hand", None, None, "2. 1:9S"),
-    Broken("a Result that disagrees", HAND + "", "result-mismatch", None, None, "[Result"),
+    Broken(
+        "a Result that disagrees",
+        HAND,
+        "result-mismatch",
+        None,
+        None,
+        "[Result",
+        tags='[Result "lost 8"]\n',
+    ),
 ]
 
 
 @pytest.mark.parametrize("case", BROKEN, ids=lambda case: case.name)
 def test_broken_rule_is_found_where_it_happened(case: Broken) -> None:
-    tags = '[Result "lost 8"]\n' if case.code == "result-mismatch" else ""
-    hand, text = replay_one("28", case.body, tags=tags)
-    found = [finding for finding in hand.findings if finding.code == case.code]
-    assert len(found) == case.count, [finding.message for finding in hand.findings]
-    finding = found[0]
-    assert (finding.hand, finding.trick, finding.seat) == (1, case.trick, case.seat)
-    if case.marker:
-        assert at(finding) == where(text, case.marker, case.offset)
+    assert_found_where_it_happened("28", case)
 
 
 KEPT = [

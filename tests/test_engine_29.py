@@ -7,11 +7,14 @@ but never less than the minimum bid, 16.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
-from tests.engine_helpers import at, codes, only, replay_one, where
+from tests.engine_helpers import (
+    Broken,
+    assert_found_where_it_happened,
+    codes,
+    replay_one,
+)
 
 DEAL = """\
 deal 1: JH 9H AS TS | JD 9D 7C 8C
@@ -33,20 +36,6 @@ TRICKS = [
 ]
 HAND = DEAL + BID + TRUMP + "".join(TRICKS)
 NO_PAIR = HAND.replace("pair 3\n", "")
-
-
-@dataclass(frozen=True)
-class Broken:
-    """A snippet that breaks a rule: the finding's code, trick, seat and where it points."""
-
-    name: str
-    body: str
-    code: str
-    trick: int | None
-    seat: int | None
-    marker: str
-    offset: int = 0
-    rules: str = ""
 
 
 BROKEN = [
@@ -218,10 +207,7 @@ BROKEN = [
 
 @pytest.mark.parametrize("case", BROKEN, ids=lambda case: case.name)
 def test_broken_rule_is_found_where_it_happened(case: Broken) -> None:
-    hand, text = replay_one("29", case.body, rules=case.rules)
-    finding = only(hand.findings, case.code)
-    assert (finding.hand, finding.trick, finding.seat) == (1, case.trick, case.seat)
-    assert at(finding) == where(text, case.marker, case.offset)
+    assert_found_where_it_happened("29", case)
 
 
 KEPT = [

@@ -6,11 +6,17 @@ trick and seat it must carry, and a marker whose place in the text is the findin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
-from tests.engine_helpers import at, codes, only, replay_one, where
+from tests.engine_helpers import (
+    Broken,
+    assert_found_where_it_happened,
+    at,
+    codes,
+    only,
+    replay_one,
+    where,
+)
 
 DEAL = """\
 deal 1: JS 3S KD QD 7C 8C
@@ -46,20 +52,6 @@ bid 1:20 2:pass 4:pass 6:pass 3:pass 5:pass
 
 def tricks(*lines: str) -> str:
     return "".join(lines)
-
-
-@dataclass(frozen=True)
-class Broken:
-    """A snippet that breaks a rule: the finding's code, trick, seat and where it points."""
-
-    name: str
-    body: str
-    code: str
-    trick: int | None
-    seat: int | None
-    marker: str
-    offset: int = 0
-    rules: str = ""
 
 
 BROKEN = [
@@ -375,11 +367,7 @@ BROKEN = [
 
 @pytest.mark.parametrize("case", BROKEN, ids=lambda case: case.name)
 def test_broken_rule_is_found_where_it_happened(case: Broken) -> None:
-    hand, text = replay_one("40", case.body, rules=case.rules)
-    finding = only(hand.findings, case.code)
-    assert (finding.hand, finding.trick, finding.seat) == (1, case.trick, case.seat)
-    assert at(finding) == where(text, case.marker, case.offset)
-    assert finding.severity in ("error", "warning", "note") and finding.message
+    assert_found_where_it_happened("40", case)
 
 
 KEPT = [
