@@ -43,11 +43,16 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     return AppTest.from_file(str(APP), default_timeout=TIMEOUT)
 
 
-def replay_at(app: AppTest, **params: str) -> AppTest:
-    """The Replay page opened on a URL with these parameters."""
+def open_page(app: AppTest, page: str, **params: str) -> AppTest:
+    """The page ``screens/<page>.py`` opened on a URL with these parameters."""
     app.run()
     app.query_params.update(params)
-    return app.switch_page("screens/replay.py").run()
+    return app.switch_page(f"screens/{page}.py").run()
+
+
+def replay_at(app: AppTest, **params: str) -> AppTest:
+    """The Replay page opened on a URL with these parameters."""
+    return open_page(app, "replay", **params)
 
 
 def table(app: AppTest) -> str:
@@ -181,9 +186,7 @@ def test_replay_escapes_names_from_the_file(app: AppTest) -> None:
 
 
 def test_scores_page_charts_coolies_and_flags(app: AppTest) -> None:
-    app.run()
-    app.query_params["session"] = "club-night-40.tgn"
-    app.switch_page("screens/scores.py").run()
+    open_page(app, "scores", session="club-night-40.tgn")
     no_exception(app)
     assert "Coolies and Flags after every hand" in [s.value for s in app.subheader]
     charts = app.get("plotly_chart")
@@ -194,16 +197,13 @@ def test_scores_page_charts_coolies_and_flags(app: AppTest) -> None:
 
 
 def test_scores_page_shows_points_and_sets_for_29(app: AppTest) -> None:
-    app.run()
-    app.query_params["session"] = "rubber-29.tgn"
-    app.switch_page("screens/scores.py").run()
+    open_page(app, "scores", session="rubber-29.tgn")
     no_exception(app)
     assert "Game points and Sets after every hand" in [s.value for s in app.subheader]
 
 
 def test_players_page_covers_every_loaded_session(app: AppTest) -> None:
-    app.run()
-    app.switch_page("screens/players.py").run()
+    open_page(app, "players")
     no_exception(app)
     summary = app.dataframe[0].value
     assert {"Anil", "Chitra", "<script>alert(1)</script>"} <= set(summary["player"])

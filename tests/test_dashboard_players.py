@@ -16,21 +16,17 @@ from dashboard.views.players import (
     specials,
 )
 from recorder.cards import Call, Suit
-from recorder.model import Record, Tag
+from recorder.model import Record
 from replay.findings import Finding
 from replay.outcome import HandResult
 from replay.scoring import score_session
+from tests.scoring_helpers import session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data"
 
 
-def session(game: str, players: str) -> Record:
-    tags = {"Game": game, "Players": players, "Teams": "Red, Blue"}
-    return Record(tags=[Tag(name=name, value=value) for name, value in tags.items()])
-
-
-FORTY = session("40", "Anil, Biju, Chitra, Dev, Eli, Faiz")
-TWENTY_EIGHT = session("28", "Anil, Biju, Chitra, Dev, Eli, Faiz")
+FORTY = session("40")
+TWENTY_EIGHT = session("28")
 
 
 def hand(

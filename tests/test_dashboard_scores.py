@@ -15,18 +15,12 @@ from dashboard.views.scores import (
     running_series,
 )
 from recorder.cards import Call, Suit
-from recorder.model import Record, Tag
 from replay.outcome import HandResult
 from replay.scoring import score_session
-
-
-def session(game: str, players: str, **tags: str) -> Record:
-    written = {"Game": game, "Players": players, "Teams": "Red, Blue", **tags}
-    return Record(tags=[Tag(name=name, value=value) for name, value in written.items()])
-
+from tests.scoring_helpers import session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data"
-FORTY = session("40", "Anil, Biju, Chitra, Dev, Eli, Faiz")
+FORTY = session("40")
 
 
 def result(
@@ -62,7 +56,7 @@ def test_coolie_series_of_the_example_session() -> None:
 
 def test_flag_resets_both_teams_and_is_marked() -> None:
     # Blue holds 6; Red makes an Honours call, so Blue takes 3 more and reaches 7: a flag.
-    record = session("40", "Anil, Biju, Chitra, Dev, Eli, Faiz", Coolies="Red=0, Blue=6")
+    record = session("40", Coolies="Red=0, Blue=6")
     score = score_session(record, [result(1, 1, "H", 33, "made")])
     series = running_series(score)
     after = series[series["hand"] == 1].set_index("team")
@@ -78,7 +72,7 @@ def test_flag_resets_both_teams_and_is_marked() -> None:
 
 
 def test_game_points_and_sets_in_29() -> None:
-    record = session("29", "Anil, Biju, Chitra, Dev", Points="Red=5, Blue=0")
+    record = session("29", Points="Red=5, Blue=0")
     hands = [result(1, 1, "18", 20, "made", dealer=4), result(2, 2, "20", 10, "lost", dealer=1)]
     score = score_session(record, hands)
     series = running_series(score)
