@@ -18,6 +18,8 @@ from recorder.tgn.errors import quoted
 
 #: Distinct words remembered per kind; junk beyond this is read again each time.
 _MEMORY = 4096
+#: The notation of each game's facts, shared by every read (its memory is bounded by ``_MEMORY``).
+_SHARED: dict[tuple[str | None, int, str, bool, int, int], Notation] = {}
 
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 #: Every action as written (lower case): its kind and, for an ask, the answer.
@@ -87,15 +89,26 @@ class Notation:
 
     @classmethod
     def of(cls, spec: GameSpec) -> Notation:
-        """The notation of a known game."""
-        return cls(
+        """The notation of a known game, one per game for the process: the words it remembers
+        serve every file of that game (a folder of short sessions reads each word once)."""
+        return cls._shared(
             spec.name, spec.players, spec.ranks, spec.honours, spec.bid_split, spec.hand_size
         )
 
     @classmethod
     def any_game(cls) -> Notation:
         """What to read hands against when the game is missing or unknown: every rank and call."""
-        return cls(None, 6, RANKS, True, 4, 8)
+        return cls._shared(None, 6, RANKS, True, 4, 8)
+
+    @classmethod
+    def _shared(
+        cls, game: str | None, players: int, ranks: str, honours: bool, split: int, size: int
+    ) -> Notation:
+        facts = (game, players, ranks, honours, split, size)
+        shared = _SHARED.get(facts)
+        if shared is None:
+            shared = _SHARED[facts] = cls(*facts)
+        return shared
 
     @property
     def known_cards(self) -> dict[str, Card | str]:
