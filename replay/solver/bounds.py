@@ -72,12 +72,54 @@ def top_trump_points(board: Board) -> tuple[int, int]:
     return (sure, 0) if team == board.callers else (0, sure)
 
 
+def cashed_points(board: Board) -> int:
+    """Card points the leader's team is sure to take by leading out the leader's top trumps.
+
+    The trump must be open and the leader must hold the highest live trumps: each such lead wins
+    its trick, partners feed the most points they legally can and opponents the fewest.
+    """
+    if board.trump < 0 or board.face_down >= 0 or board.trick:
+        return 0
+    layout = board.layout
+    points = layout.points
+    tmask = board.tmask
+    hands = board.hands
+    leader = board.leader
+    others = 0
+    for seat, hand in enumerate(hands):
+        if seat != leader:
+            others |= hand
+    mine = hands[leader] & tmask
+    run = 0
+    for bit in board.bits(mine | (others & tmask)):
+        if not mine >> bit & 1:
+            break
+        run += 1
+    if not run:
+        return 0
+    cashed = sum(points[bit] for bit in board.bits(mine)[:run])
+    for step in range(1, board.players):
+        seat = (leader + step) % board.players
+        hand = hands[seat]
+        trumps = sorted((points[bit] for bit in board.bits(hand & tmask)), reverse=step % 2 == 0)
+        rest = sorted((points[bit] for bit in board.bits(hand & ~tmask)), reverse=step % 2 == 0)
+        cashed += sum((trumps + rest)[:run])
+    if run == hands[leader].bit_count():
+        cashed += board.bonus
+    return cashed
+
+
 def static_bounds(board: Board) -> tuple[int, int]:
     """Bounds on the points the callers still take, at a trick start, before any search.
 
-    The callers' sure trumps count only when nothing can end the hand before they are played.
+    The callers' sure points count only when nothing can end the hand before they are taken.
     """
     callers_sure, others_sure = top_trump_points(board)
+    cashed = cashed_points(board)
+    if board.leader % 2 == board.callers:
+        callers_sure = max(callers_sure, cashed)
+    else:
+        others_sure = max(others_sure, cashed)
     if board.undertaking or board.stop_target:
         callers_sure = 0
     return callers_sure, board.left - others_sure
