@@ -53,12 +53,15 @@ class Board:
         "no_hidden_discard",
         "others",
         "players",
+        "points",
+        "power",
         "retro",
         "reveal_at",
         "show_on_trump_lead",
         "special",
         "starting_rule",
         "stop_target",
+        "suit_of",
         "table",
         "table_points",
         "taken",
@@ -74,6 +77,9 @@ class Board:
         layout = layout_for(position.game, position.table.three_rank)
         rules = PLAY_RULES[position.game]
         self.layout: Layout = layout
+        self.points = layout.points
+        self.power = layout.power
+        self.suit_of = layout.suit_of
         self.game = position.game
         self.table = position.table
         self.call = position.call
@@ -201,34 +207,36 @@ class Board:
         face_down = self.face_down
         revealed = face_down >= 0 and (move > CARD or card == face_down)
         last = place + 1 == self.players
+        win = self.win
+        win_trump = self.win_trump
         snapshot = self._snapshot() if last or revealed or self.starting_rule else None
-        self.history.append((seat, hands[seat], self.win, self.win_trump, snapshot))
+        self.history.append((seat, hands[seat], win, win_trump, snapshot))
         if revealed:
             hands[self.caller] |= 1 << face_down
-            self.face_down = -1
+            self.face_down = face_down = -1
             self.reveal_at = place
         hands[seat] &= ~(1 << card)
         trick.append(card)
-        layout = self.layout
         self.count -= 1
-        self.table_points += layout.points[card]
-        suit = layout.suit_of[card]
+        self.table_points += self.points[card]
+        suit = self.suit_of[card]
+        trumps = suit == self.trump and face_down < 0
         if not place:
             if self.starting_rule and seat == self.caller and self.first_suit < 0:
                 self.first_suit = suit
             self.win = 0
-            self.win_trump = suit == self.trump and self.face_down < 0
+            self.win_trump = trumps
         elif revealed and self.retro:
             self.win = self.winner(trick)
             self.win_trump = self._counts_as_trump(self.win)
-        elif suit == self.trump and self.face_down < 0:
-            if not self.win_trump or layout.power[card] > layout.power[trick[self.win]]:
+        elif trumps:
+            if not win_trump or self.power[card] > self.power[trick[win]]:
                 self.win = place
                 self.win_trump = True
         elif (
-            not self.win_trump
-            and suit == layout.suit_of[trick[self.win]]
-            and layout.power[card] > layout.power[trick[self.win]]
+            not win_trump
+            and suit == self.suit_of[trick[win]]
+            and self.power[card] > self.power[trick[win]]
         ):
             self.win = place
         if last:
@@ -240,7 +248,7 @@ class Board:
         self.count += 1
         if snapshot is None:
             card = self.trick.pop()
-            self.table_points -= self.layout.points[card]
+            self.table_points -= self.points[card]
         else:
             (
                 self.hands[self.caller],

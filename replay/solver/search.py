@@ -36,6 +36,7 @@ class Solver:
     def __init__(self, position: Position) -> None:
         self.board = Board(position)
         self.relative = relative_ranks(self.board.layout)
+        self.keys: dict[Key, Key] = {}
         self.bounds: dict[Key, tuple[int, int]] = {}
         self.leads: dict[Key, int] = {}
         self.nodes = 0
@@ -124,7 +125,18 @@ class Solver:
         self.board.history.clear()
 
     def _key(self) -> Key:
-        """The table key of a trick start: who leads, then each suit in relative ranks."""
+        """The table key of a trick start, remembered per exact position (it costs more)."""
+        board = self.board
+        exact = (board.leader, board.face_down, board.first_suit, *board.hands)
+        if board.stop_target:
+            exact += (board.taken, board.others)
+        key = self.keys.get(exact)
+        if key is None:
+            key = self.keys[exact] = self._relative_key()
+        return key
+
+    def _relative_key(self) -> Key:
+        """Who leads, then each suit in relative ranks (``replay.solver.relative``)."""
         board = self.board
         relative = self.relative
         places = relative.places
