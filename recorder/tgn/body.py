@@ -1,10 +1,13 @@
 """The body lines of a hand (TGN.md §5.1–5.5) read into the fields of the model's ``Hand``.
 
 ``HandBody`` takes one logical line at a time, in any order the notation leaves unambiguous, and
-builds plain dictionaries that pydantic validates in one call per hand (much faster than building
-each node). Comments: ``{...}`` goes to the ``comments`` of the last card, call, action or trick
-number before it on the line; one with no such token before it (``trump {x} 9H``, ``pair 3 {x}``)
-joins the line's ``remark``, with line breaks folded to spaces.
+builds plain dictionaries that pydantic validates in one call per hand (faster than building each
+node, whether validated or by ``model_construct``, which inspects every default factory it calls
+and so costs a hundred times a validation for a turn that leaves its lists out).
+
+Comments: ``{...}`` goes to the ``comments`` of the last card, call, action or trick number before
+it on the line; one with no such token before it (``trump {x} 9H``, ``pair 3 {x}``) joins the
+line's ``remark``, with line breaks folded to spaces.
 """
 
 from __future__ import annotations
