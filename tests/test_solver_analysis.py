@@ -61,6 +61,7 @@ def test_values_follow_on_from_card_to_card_and_end_at_the_points_taken(
     # Red took all 40 points: the last card leaves nothing to play for.
     assert cards[-1].value_after == 40
     assert example.makeable is True
+    assert example.makeable_with_any_trump is True
 
 
 def test_each_cost_is_what_the_card_gave_away_for_its_own_team(example: HandAnalysis) -> None:

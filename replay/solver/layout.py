@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from recorder.cards import SUITS, Card, Suit
+from recorder.cards import SUITS, Card
 from recorder.games import GAMES
 from replay.solver.rules import ThreeRank
 
@@ -53,9 +53,6 @@ class Layout:
 
     def cards_of(self, mask: int) -> frozenset[Card]:
         return frozenset(self.cards[bit] for bit in bits(mask))
-
-    def suit_index(self, suit: Suit) -> int:
-        return SUITS.index(suit)
 
 
 def bits(mask: int) -> list[int]:

@@ -117,10 +117,6 @@ class Position:
         """Whether the trump is still face down."""
         return self.face_down is not None
 
-    def calling_team_moves(self) -> bool:
-        """Whether the player to move is on the calling team (who maximise the value)."""
-        return (self.to_move - self.caller) % 2 == 0
-
     def cards_left(self) -> int:
         """Cards not yet played: in the hands, face down, none on the table."""
         return sum(len(hand) for hand in self.hands) + (self.face_down is not None)
