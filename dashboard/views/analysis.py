@@ -1,0 +1,290 @@
+"""The coaching analysis as the dashboard shows it: a card's cost at a Replay step, a hand's costly
+cards and trump table, and one player's mistakes by cost, trick and kind over many hands.
+
+Pure: it reads the solver's ``HandAnalysis`` (docs/ANALYSIS.md) and the engine's steps; the pages
+only lay the results out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from dashboard.views.cards import card_label
+from recorder.cards import SUITS, CallKind, Suit
+from replay import Step
+from replay.solver import THRESHOLDS, CardJudgement, HandAnalysis, Move, coaching_by_player
+
+Kind = Literal["calling", "trump timing", "card play"]
+KINDS: tuple[Kind, ...] = ("calling", "trump timing", "card play")
+KIND_COLOURS: dict[Kind, str] = {
+    "calling": "#7c3aed",
+    "trump timing": "#c2410c",
+    "card play": "#2563eb",
+}
+MISTAKE_COLUMNS = ["Session", "Hand", "Trick", "Kind", "Played", "Cost", "Label", "Better"]
+
+
+def move_label(move: Move) -> str:
+    """A move as people say it: ``J♠``, ``ask 7♥``."""
+    card = card_label(move.card)
+    return f"{move.action} {card}" if move.action else card
+
+
+@dataclass(frozen=True)
+class CardVerdict:
+    """One judged card as the Replay page shows it at its step."""
+
+    player: str
+    played: str
+    cost: int
+    label: str | None
+    better: tuple[str, ...]
+    """The moves that keep the value, empty when the card played was one of them."""
+    value_before: int
+    value_after: int
+
+    @property
+    def headline(self) -> str:
+        """One line: the card, its cost and label, or that it was a best move."""
+        if not self.cost:
+            return f"{self.played}: a best move (cost 0)"
+        return f"{self.played}: cost {self.cost} ({self.label})"
+
+    @property
+    def detail(self) -> str:
+        """The callers' value before and after the card, and the better moves."""
+        values = f"Callers' value with perfect play: {self.value_before} → {self.value_after}."
+        return values + (f" Better: {', '.join(self.better)}." if self.better else "")
+
+
+def _judgements_by_turn(analysis: HandAnalysis) -> dict[tuple[int, int], CardJudgement]:
+    return {(card.trick, card.seat): card for card in analysis.cards}
+
+
+def verdict_at(analysis: HandAnalysis, steps: Sequence[Step], index: int) -> CardVerdict | None:
+    """The verdict on the card played at step ``index``; ``None`` at a step that is not a card,
+    or a card the analysis did not reach."""
+    if not 0 <= index < len(steps):
+        return None
+    event = steps[index].event
+    if event.kind != "card" or event.trick is None or event.seat is None:
+        return None
+    judged = _judgements_by_turn(analysis).get((event.trick, event.seat))
+    if judged is None:
+        return None
+    return CardVerdict(
+        player=judged.player,
+        played=move_label(judged.move),
+        cost=judged.cost,
+        label=judged.label,
+        better=() if judged.move in judged.best else tuple(move_label(m) for m in judged.best),
+        value_before=judged.value_before,
+        value_after=judged.value_after,
+    )
+
+
+def card_steps(steps: Sequence[Step]) -> dict[tuple[int, int], int]:
+    """The step of every card, by (trick, seat): where a costly card is seen on the table."""
+    return {
+        (step.event.trick, step.event.seat): index
+        for index, step in enumerate(steps)
+        if step.event.kind == "card" and step.event.trick is not None and step.event.seat
+    }
+
+
+def costly_cards(analysis: HandAnalysis, steps: Sequence[Step]) -> pd.DataFrame:
+    """The hand's cards that gave something away, in the order played, with their steps."""
+    at = card_steps(steps)
+    rows = [
+        {
+            "Step": at.get((card.trick, card.seat)),
+            "Trick": card.trick,
+            "Player": card.player,
+            "Played": move_label(card.move),
+            "Cost": card.cost,
+            "Label": card.label or "",
+            "Better": ", ".join(move_label(move) for move in card.best),
+            "Before → after": f"{card.value_before} → {card.value_after}",
+        }
+        for card in analysis.cards
+        if card.cost
+    ]
+    columns = ["Step", "Trick", "Player", "Played", "Cost", "Label", "Better", "Before → after"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def trump_choices(analysis: HandAnalysis, chosen: Suit | None) -> pd.DataFrame:
+    """What the callers could force with each trump suit, whether that makes the call, and which
+    suit was put down; empty for a hand without a trump table (a Thani, an unsolved hand)."""
+    call = analysis.call
+    rows = []
+    for suit in SUITS:
+        if suit.value not in analysis.trumps:
+            continue
+        value = analysis.trumps[suit.value]
+        makes = None if value is None or call is None else value >= call.value
+        rows.append(
+            {
+                "Trump": f"{suit.symbol} {suit.name.lower()}",
+                "Callers could force": value,
+                "Makes the call": {None: "", True: "yes", False: "no"}[makes],
+                "Put down": "✓" if suit == chosen else "",
+            }
+        )
+    columns = ["Trump", "Callers could force", "Makes the call", "Put down"]
+    frame = pd.DataFrame(rows, columns=columns)
+    return frame.astype({"Callers could force": "Int64"})  # empty where no card of the suit
+
+
+def hand_summary(analysis: HandAnalysis) -> str:
+    """One or two sentences on the call: what perfect play from the first card gives the callers,
+    and whether the call could be forced with the trump put down or another."""
+    if analysis.value_at_start is None or analysis.call is None:
+        return f"Not analysed: {analysis.reason or 'no standing call'}."
+    call = analysis.call
+    target = (
+        f"all {analysis.total} points (Thani)"
+        if call.kind is CallKind.THANI
+        else f"{call.token} called"
+    )
+    text = (
+        f"With perfect play from the first card the callers take {analysis.value_at_start} "
+        f"({target}): the call "
+        + ("could be forced." if analysis.makeable else "could not be forced")
+    )
+    if not analysis.makeable:
+        other = analysis.makeable_with_any_trump
+        text += " with any trump." if not other else ", but could with another trump."
+    if analysis.reason:
+        text += f" {analysis.reason}."
+    return text
+
+
+@dataclass(frozen=True)
+class AnalysedHand:
+    """One analysed hand of a session, with the caller's name and the trump he put down."""
+
+    session: str
+    analysis: HandAnalysis
+    caller: str | None
+    trump: Suit | None
+
+
+def card_kind(card: CardJudgement) -> Kind:
+    """Trump timing when no better move asked or showed as the card did (it asked or showed when
+    it should not, or not when it should); else card play."""
+    if all(move.action != card.move.action for move in card.best):
+        return "trump timing"
+    return "card play"
+
+
+def _calling_row(hand: AnalysedHand, player: str) -> dict[str, object] | None:
+    """The trump choice as a costly decision of the caller: points the best suit would have
+    forced beyond the suit put down."""
+    analysis = hand.analysis
+    if hand.caller != player or analysis.value_at_start is None:
+        return None
+    forced = {suit: value for suit, value in analysis.trumps.items() if value is not None}
+    if not forced:
+        return None
+    best = max(forced.values())
+    cost = best - analysis.value_at_start
+    if cost <= 0:
+        return None
+    played = f"trump {hand.trump.symbol}" if hand.trump else "trump"
+    better = [f"trump {Suit(suit).symbol}" for suit, value in forced.items() if value == best]
+    return {
+        "Session": hand.session,
+        "Hand": analysis.number,
+        "Trick": 0,
+        "Kind": "calling",
+        "Played": played,
+        "Cost": cost,
+        "Label": THRESHOLDS.label(cost) or "",
+        "Better": ", ".join(better),
+    }
+
+
+def player_mistakes(hands: Sequence[AnalysedHand], player: str) -> pd.DataFrame:
+    """Every costly decision of ``player`` in the hands: the trump choice when he called (trick
+    0), then his cards that gave points away, costliest first."""
+    rows: list[dict[str, object]] = []
+    for hand in hands:
+        calling = _calling_row(hand, player)
+        if calling is not None:
+            rows.append(calling)
+        rows.extend(
+            {
+                "Session": hand.session,
+                "Hand": hand.analysis.number,
+                "Trick": card.trick,
+                "Kind": card_kind(card),
+                "Played": move_label(card.move),
+                "Cost": card.cost,
+                "Label": card.label or "",
+                "Better": ", ".join(move_label(move) for move in card.best),
+            }
+            for card in hand.analysis.cards
+            if card.player == player and card.cost
+        )
+    frame = pd.DataFrame(rows, columns=MISTAKE_COLUMNS)
+    return frame.sort_values(
+        ["Cost", "Session", "Hand", "Trick"], ascending=[False, True, True, True]
+    )
+
+
+def player_summary(hands: Sequence[AnalysedHand], player: str) -> dict[str, int]:
+    """The player's cards over the hands as ``coaching_by_player`` sums them (each hand apart,
+    since a player's seat may change between sessions)."""
+    total = {"cards": 0, "cost": 0, "inaccuracies": 0, "mistakes": 0, "blunders": 0}
+    for hand in hands:
+        for coaching in coaching_by_player([hand.analysis]):
+            if coaching.player != player:
+                continue
+            total["cards"] += coaching.cards
+            total["cost"] += coaching.cost
+            total["inaccuracies"] += coaching.inaccuracies
+            total["mistakes"] += coaching.mistakes
+            total["blunders"] += coaching.blunders
+    return total
+
+
+def cost_by(mistakes: pd.DataFrame, column: str) -> pd.DataFrame:
+    """Points given away and decisions counted per value of ``column`` (``Kind`` or ``Trick``)."""
+    grouped = mistakes.groupby(column, sort=True).agg(
+        decisions=("Cost", "size"), points=("Cost", "sum")
+    )
+    return grouped.reset_index()
+
+
+def mistakes_figure(mistakes: pd.DataFrame) -> go.Figure:
+    """Points given away per trick (0: the trump choice), stacked by kind of decision."""
+    figure = go.Figure()
+    for kind in KINDS:
+        rows = mistakes[mistakes["Kind"] == kind]
+        if rows.empty:
+            continue
+        per_trick = rows.groupby("Trick")["Cost"].sum()
+        figure.add_trace(
+            go.Bar(
+                x=list(per_trick.index),
+                y=list(per_trick.values),
+                name=kind,
+                marker_color=KIND_COLOURS[kind],
+                hovertemplate=f"{kind}, trick %{{x}}: %{{y}} points<extra></extra>",
+            )
+        )
+    figure.update_layout(
+        barmode="stack",
+        xaxis={"title": "Trick (0: the trump choice)", "dtick": 1},
+        yaxis={"title": "Points given away"},
+        margin={"l": 10, "r": 10, "t": 30, "b": 10},
+        height=320,
+        legend={"orientation": "h", "y": 1.12},
+    )
+    return figure
