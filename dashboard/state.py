@@ -1,4 +1,5 @@
-"""What the pages share while the app runs: the data path, cached sessions and replays, uploads.
+"""What the pages share while the app runs: the data path, cached sessions, replays and coaching
+analyses, uploads.
 
 Loading is cached per file (keyed by its modification time and size) and per hand, so a rerun after
 a click only draws: it reads and replays nothing again.
@@ -32,6 +33,7 @@ from dashboard.recording.setup import archive_argument
 from recorder.archive import Archive, ArchiveError, open_archive
 from recorder.model import Record
 from replay import HandReplay, replay_hand
+from replay.solver import HandAnalysis, analyse_replayed
 
 BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
 DATA_ENVIRONMENT = "THURUPPU_DATA"
@@ -153,3 +155,16 @@ def _hand_replay(_record: Record, key: str, version: str, index: int) -> HandRep
 def hand_replay(loaded: LoadedSession, record: Record, index: int) -> HandReplay:
     """The step-by-step replay of hand ``index`` (from 0) of a session's record, cached."""
     return _hand_replay(record, loaded.key, loaded.digest, index)
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def _hand_analysis(
+    _loaded: LoadedSession, _record: Record, key: str, version: str, index: int
+) -> HandAnalysis:
+    return analyse_replayed(_record, hand_replay(_loaded, _record, index))
+
+
+def hand_analysis(loaded: LoadedSession, record: Record, index: int) -> HandAnalysis:
+    """The solver's judgement of hand ``index`` (from 0), cached for every tab of the server: it
+    takes seconds, so pages ask for it only on demand."""
+    return _hand_analysis(loaded, record, loaded.key, loaded.digest, index)

@@ -10,10 +10,12 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import state
+from dashboard.views.analysis import costly_cards, hand_summary, trump_choices, verdict_at
 from dashboard.views.moment import findings_by_step, step_tricks, table_view, trick_table
 from dashboard.views.stepping import CONTROLS, SHORTCUT_HELP, Move, Position, move, parse_position
 from dashboard.views.table import table_html
 from dashboard.views.text import escape_markdown
+from replay.solver import PERFECT_INFORMATION
 
 SESSION, HAND, STEP, SEAT, WRITTEN = (
     "replay-session",
@@ -23,6 +25,8 @@ SESSION, HAND, STEP, SEAT, WRITTEN = (
     "replay-url",
 )
 EVERYONE = 0  # the seat selector's value for the referee's view of the whole record
+ANALYSED = "replay-analysed"  # the hands this browser session asked the solver to analyse
+VERDICT_BOXES = {"blunder": st.error, "mistake": st.warning, "inaccuracy": st.info}
 SEVERITY_ICONS = {
     "error": ":material/error:",
     "warning": ":material/warning:",
@@ -118,6 +122,40 @@ for finding in steps[step].findings if steps else ():
     message = f"**{finding.severity} · {finding.code}**: {escape_markdown(finding.message)}"
     box = st.error if finding.severity == "error" else st.warning
     box(message, icon=SEVERITY_ICONS[finding.severity])
+
+analysed: set[tuple[str, str, int]] = st.session_state.setdefault(ANALYSED, set())
+wanted = (session_key, loaded.digest, hand_number)
+if wanted not in analysed:
+    st.button(
+        "Analyse this hand",
+        key="replay-analyse",
+        icon=":material/psychology:",
+        help="Judge every card with all hands known (a few seconds per hand).",
+        on_click=analysed.add,
+        args=(wanted,),
+    )
+else:
+    with st.spinner("Solving the hand with every card known…"):
+        analysis = state.hand_analysis(loaded, record, hand_number - 1)
+    verdict = verdict_at(analysis, steps, step)
+    if verdict is not None:
+        verdict_box = VERDICT_BOXES.get(verdict.label or "", st.success)
+        verdict_box(
+            f"**{escape_markdown(verdict.player)}**, {escape_markdown(verdict.headline)}. "
+            + escape_markdown(verdict.detail)
+        )
+    with st.expander(f"Coaching analysis of hand {hand_number}", expanded=True):
+        st.caption(PERFECT_INFORMATION)
+        st.markdown(escape_markdown(hand_summary(analysis)))
+        costly = costly_cards(analysis, steps)
+        if costly.empty:
+            st.caption("Every card played kept the value: no card gave points away.")
+        else:
+            st.dataframe(costly, hide_index=True, width="stretch", key="replay-costly")
+        trumps = trump_choices(analysis, hand.result.trump)
+        if not trumps.empty:
+            st.markdown("**What each trump could make**")
+            st.dataframe(trumps, hide_index=True, key="replay-trumps")
 
 found = findings_by_step(hand)
 st.subheader(f"Findings of hand {hand_number} ({len(found)})")
