@@ -36,6 +36,9 @@ navigation = st.navigation(
         st.Page(
             SCREENS / "players.py", title="Players", icon=":material/group:", url_path="players"
         ),
+        st.Page(
+            SCREENS / "coaching.py", title="Coaching", icon=":material/school:", url_path="coaching"
+        ),
         st.Page(SCREENS / "record.py", title="Record", icon=":material/edit:", url_path="record"),
     ],
     position="top",

@@ -1,0 +1,117 @@
+"""The Coaching page: one player's costly decisions over the loaded sessions, by cost, trick, kind.
+
+The solver takes seconds per hand, so the hands are analysed only when asked (a button) and each
+analysis is cached for the server (``state.hand_analysis``); the page then only draws.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import state
+from dashboard.library import LoadedSession
+from dashboard.views.analysis import (
+    AnalysedHand,
+    cost_by,
+    mistakes_figure,
+    player_mistakes,
+    player_summary,
+)
+from replay.solver import PERFECT_INFORMATION
+
+ANALYSED = "coaching-analysed"  # the hands this browser session asked the solver to analyse
+
+
+def seat_names(loaded: LoadedSession) -> list[str]:
+    """The players of a session by seat."""
+    record = loaded.record
+    assert record is not None  # only playable sessions are listed
+    return [record.player(seat) for seat in range(1, len(record.players) + 1)]
+
+
+st.title("Coaching")
+st.caption(PERFECT_INFORMATION)
+playable = [s for s in state.sessions() if s.playable and s.hands]
+names = sorted({name for loaded in playable for name in seat_names(loaded)})
+if not names:
+    st.info("No readable session with hands. Open the Sessions page to see why.")
+    st.stop()
+
+wanted_player = st.query_params.get("player")
+player = st.selectbox(
+    "Player",
+    names,
+    index=names.index(wanted_player) if wanted_player in names else 0,
+    key="coaching-player",
+)
+st.query_params["player"] = player
+theirs = [loaded for loaded in playable if player in seat_names(loaded)]
+titles = {loaded.key: loaded.title for loaded in theirs}
+chosen = st.multiselect(
+    "Sessions",
+    list(titles),
+    default=list(titles),
+    format_func=titles.__getitem__,
+    key=f"coaching-sessions-{player}",
+)
+hands = [
+    (loaded, index) for loaded in theirs if loaded.key in chosen for index in range(loaded.hands)
+]
+
+analysed: set[tuple[str, str, int]] = st.session_state.setdefault(ANALYSED, set())
+pending = [
+    (loaded, index) for loaded, index in hands if (loaded.key, loaded.digest, index) not in analysed
+]
+if pending:
+    st.button(
+        f"Analyse {len(pending)} hand(s)",
+        key="coaching-analyse",
+        icon=":material/psychology:",
+        help="Judge every card of these hands with all hands known (seconds per hand, once).",
+        on_click=analysed.update,
+        args=([(loaded.key, loaded.digest, index) for loaded, index in pending],),
+    )
+ready = [
+    (loaded, index) for loaded, index in hands if (loaded.key, loaded.digest, index) in analysed
+]
+if not ready:
+    st.info(f"{len(hands)} hand(s) to analyse: press the button; each takes a few seconds.")
+    st.stop()
+
+progress = st.progress(0.0, text="Solving the hands with every card known…")
+judged = []
+for done, (loaded, index) in enumerate(ready, start=1):
+    record = loaded.record
+    assert record is not None
+    analysis = state.hand_analysis(loaded, record, index)
+    replayed = state.hand_replay(loaded, record, index)
+    caller = record.player(analysis.caller) if analysis.caller else None
+    judged.append(AnalysedHand(loaded.label, analysis, caller, replayed.result.trump))
+    progress.progress(done / len(ready), text=f"Analysed {done} of {len(ready)} hand(s)")
+progress.empty()
+
+summary = player_summary(judged, player)
+columns = st.columns(5)
+columns[0].metric("Cards judged", summary["cards"])
+columns[1].metric("Points given away", summary["cost"])
+columns[2].metric("Inaccuracies", summary["inaccuracies"])
+columns[3].metric("Mistakes", summary["mistakes"])
+columns[4].metric("Blunders", summary["blunders"])
+if len(ready) < len(hands):
+    st.caption(f"{len(ready)} of {len(hands)} hand(s) analysed so far.")
+
+mistakes = player_mistakes(judged, player)
+if mistakes.empty:
+    st.success("No decision of this player gave points away against perfect play.")
+    st.stop()
+
+st.plotly_chart(mistakes_figure(mistakes), key="coaching-figure", width="stretch")
+left, right = st.columns(2)
+with left:
+    st.subheader("By kind")
+    st.dataframe(cost_by(mistakes, "Kind"), hide_index=True, width="stretch")
+with right:
+    st.subheader("By trick")
+    st.dataframe(cost_by(mistakes, "Trick"), hide_index=True, width="stretch")
+st.subheader("Costliest decisions")
+st.dataframe(mistakes, hide_index=True, width="stretch")

@@ -1,0 +1,78 @@
+"""The coaching analysis on the pages under Streamlit's AppTest, on the one-hand example."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.library import load
+from dashboard.state import DATA_ENVIRONMENT
+from recorder.archive import ARCHIVE_ENV
+from replay import replay_hand
+from replay.solver import PERFECT_INFORMATION
+from tests.test_dashboard_app import APP, TIMEOUT, no_exception, open_page, plain
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "tgn-example-40.tgn"
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    """The app on a folder holding only the TGN.md §8 example (one hand of 40)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copy(EXAMPLE, data / EXAMPLE.name)
+    monkeypatch.setenv(DATA_ENVIRONMENT, str(data))
+    monkeypatch.setenv(ARCHIVE_ENV, str(tmp_path / "archive.sqlite"))
+    return AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+
+
+def first_card_step() -> int:
+    """The step of the example's first card (Anil's J♠, TGN.md §8)."""
+    session = load(EXAMPLE.name, EXAMPLE.name, EXAMPLE.read_bytes())
+    assert session.record is not None
+    steps = replay_hand(session.record, 0).steps or []
+    return next(index for index, step in enumerate(steps) if step.event.kind == "card")
+
+
+def texts(app: AppTest) -> list[str]:
+    """Every message, caption and Markdown text of the page, as read."""
+    elements = [*app.error, *app.warning, *app.info, *app.success, *app.caption, *app.markdown]
+    return [plain(element.value) for element in elements]
+
+
+def test_analysing_the_hand_shows_the_cost_of_the_card_at_its_step(app: AppTest) -> None:
+    step = first_card_step()
+    open_page(app, "replay", session=EXAMPLE.name, hand="1", step=str(step))
+    no_exception(app)
+    assert not any("cost" in text for text in texts(app))  # nothing is solved before the click
+    app.button(key="replay-analyse").click().run()
+    no_exception(app)
+    verdict = plain(app.error[0].value)
+    assert "Anil" in verdict and "J♠: cost 16 (blunder)" in verdict
+    assert "40 → 24" in verdict and "Better: 8♣, 7♣" in verdict
+    assert PERFECT_INFORMATION in texts(app)
+    costly, trumps = (frame.value for frame in app.dataframe[:2])
+    assert list(costly["Player"])[:2] == ["Anil", "Biju"] and costly["Cost"].iloc[0] == 16
+    assert list(trumps["Put down"]) == ["", "✓", "", ""]  # the 9♥ put down
+    assert "replay-analyse" not in [button.key for button in app.button]  # analysed already
+
+    app.button(key="step-next-card").click().run()  # the verdict follows the step
+    no_exception(app)
+    assert "K♥: cost 10 (blunder)" in plain(app.error[0].value)
+
+
+def test_coaching_page_sums_up_a_players_costly_decisions(app: AppTest) -> None:
+    open_page(app, "coaching", player="Anil")
+    no_exception(app)
+    assert not app.get("plotly_chart")
+    app.button(key="coaching-analyse").click().run()
+    no_exception(app)
+    metrics = {metric.label: metric.value for metric in app.metric}
+    assert metrics["Cards judged"] == "6" and metrics["Points given away"] == "16"
+    assert metrics["Blunders"] == "1"
+    assert app.get("plotly_chart")
+    costliest = app.dataframe[-1].value
+    assert list(costliest["Played"]) == ["J♠"] and list(costliest["Kind"]) == ["card play"]
