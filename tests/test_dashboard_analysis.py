@@ -187,11 +187,11 @@ def test_a_players_summary_adds_up_his_cards_over_the_hands() -> None:
 def test_costs_are_grouped_by_kind_and_trick_and_charted_per_kind() -> None:
     mistakes = player_mistakes(coached_hands(), "Anil")
     by_kind = cost_by(mistakes, "Kind").set_index("Kind")
-    assert by_kind.loc["card play", "points"] == 9 and by_kind.loc["card play", "decisions"] == 2
-    assert by_kind.loc["calling", "points"] == 3
+    assert by_kind.loc["card play", "Points"] == 9 and by_kind.loc["card play", "Decisions"] == 2
+    assert by_kind.loc["calling", "Points"] == 3
     by_trick = cost_by(mistakes, "Trick").set_index("Trick")
-    assert dict(by_trick["points"]) == {0: 3, 1: 8, 2: 1}
-    figure = mistakes_figure(mistakes)
+    assert dict(by_trick["Points"]) == {0: 3, 1: 8, 2: 1}
+    figure = mistakes_figure(mistakes, 8)
     bars = {trace.name: dict(zip(trace.x, trace.y, strict=True)) for trace in figure.data}
     assert bars == {"calling": {0: 3}, "card play": {1: 8, 2: 1}}
-    assert figure.layout.barmode == "stack"
+    assert figure.layout.barmode == "stack" and tuple(figure.layout.xaxis.range) == (-0.5, 8.5)

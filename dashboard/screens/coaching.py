@@ -105,7 +105,8 @@ if mistakes.empty:
     st.success("No decision of this player gave points away against perfect play.")
     st.stop()
 
-st.plotly_chart(mistakes_figure(mistakes), key="coaching-figure", width="stretch")
+tricks = max((card.trick for hand in judged for card in hand.analysis.cards), default=0)
+st.plotly_chart(mistakes_figure(mistakes, tricks), key="coaching-figure", width="stretch")
 left, right = st.columns(2)
 with left:
     st.subheader("By kind")

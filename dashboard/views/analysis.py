@@ -257,13 +257,14 @@ def player_summary(hands: Sequence[AnalysedHand], player: str) -> dict[str, int]
 def cost_by(mistakes: pd.DataFrame, column: str) -> pd.DataFrame:
     """Points given away and decisions counted per value of ``column`` (``Kind`` or ``Trick``)."""
     grouped = mistakes.groupby(column, sort=True).agg(
-        decisions=("Cost", "size"), points=("Cost", "sum")
+        Decisions=("Cost", "size"), Points=("Cost", "sum")
     )
     return grouped.reset_index()
 
 
-def mistakes_figure(mistakes: pd.DataFrame) -> go.Figure:
-    """Points given away per trick (0: the trump choice), stacked by kind of decision."""
+def mistakes_figure(mistakes: pd.DataFrame, tricks: int) -> go.Figure:
+    """Points given away per trick (0: the trump choice), stacked by kind of decision, over every
+    trick of a hand of ``tricks`` (so that a lone bar keeps a bar's width)."""
     figure = go.Figure()
     for kind in KINDS:
         rows = mistakes[mistakes["Kind"] == kind]
@@ -281,7 +282,8 @@ def mistakes_figure(mistakes: pd.DataFrame) -> go.Figure:
         )
     figure.update_layout(
         barmode="stack",
-        xaxis={"title": "Trick (0: the trump choice)", "dtick": 1},
+        xaxis={"title": "Trick (0: the trump choice)", "dtick": 1, "range": [-0.5, tricks + 0.5]},
+        showlegend=True,
         yaxis={"title": "Points given away"},
         margin={"l": 10, "r": 10, "t": 30, "b": 10},
         height=320,
