@@ -161,7 +161,13 @@ def hand_replay(loaded: LoadedSession, record: Record, index: int) -> HandReplay
 def _hand_analysis(
     _loaded: LoadedSession, _record: Record, key: str, version: str, index: int
 ) -> HandAnalysis:
-    return analyse_replayed(_record, hand_replay(_loaded, _record, index))
+    hand = hand_replay(_loaded, _record, index)
+    try:
+        return analyse_replayed(_record, hand)
+    except Exception as error:  # a solver bug must not take the page down with a traceback
+        reason = f"the analysis failed: {type(error).__name__}: {error}"
+        result = hand.result
+        return HandAnalysis(hand.number, result.caller, result.call, None, (), {}, reason=reason)
 
 
 def hand_analysis(loaded: LoadedSession, record: Record, index: int) -> HandAnalysis:
