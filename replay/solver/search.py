@@ -41,15 +41,20 @@ class Solver:
         self.leads: dict[Key, int] = {}
         self.nodes = 0
 
-    def value(self, guess: int | None = None) -> int:
+    def value(
+        self, guess: int | None = None, floor: int | None = None, ceiling: int | None = None
+    ) -> int:
         """The callers' final card points with best play by both sides from here.
 
         Null-window probes close in on the value from both sides, the first at ``guess``
-        when one is given, then halfway between the bounds found so far.
+        when one is given, then halfway between the bounds found so far; ``floor`` and
+        ``ceiling`` are bounds the caller already knows to hold.
         """
         board = self.board
         low = board.taken
         high = low + (0 if board.over else board.left)
+        low = low if floor is None else max(low, min(floor, high))
+        high = high if ceiling is None else min(high, max(ceiling, low))
         beta = (low + high + 1) // 2 if guess is None else min(max(guess, low + 1), high)
         while low < high:
             value = self._search(beta - 1, beta)
@@ -105,13 +110,21 @@ class Solver:
         other.leads = self.leads
         return other
 
-    def value_after(self, move: Move, guess: int | None = None) -> int:
-        """The value once ``move`` is played (it must be legal)."""
-        self.board.play(self.board.encode(move))
+    def value_after(self, move: Move, worse_than: int | None = None) -> int:
+        """The value once ``move`` is played (it must be legal); ``worse_than`` is a value the
+        move is known not to keep, for the side that plays it."""
+        board = self.board
+        floor = ceiling = None
+        if worse_than is not None:
+            if board.to_move % 2 == board.callers:
+                ceiling = worse_than - 1
+            else:
+                floor = worse_than + 1
+        board.play(board.encode(move))
         try:
-            return self.value(guess)
+            return self.value(ceiling if ceiling is not None else floor, floor, ceiling)
         finally:
-            self.board.undo()
+            board.undo()
 
     def is_legal(self, move: Move) -> bool:
         board = self.board
