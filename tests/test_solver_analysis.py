@@ -172,3 +172,24 @@ def test_each_player_is_summed_up_over_his_cards(example: HandAnalysis) -> None:
         if player.worst is not None:
             assert player.worst.cost == max(card.cost for card in mine)
     assert coaching[5].player == "Faiz"
+
+
+def test_a_record_that_contradicts_itself_is_listed_with_a_reason() -> None:
+    # The face-down card written is Eli's 7S: the cards of the hand no longer add up.
+    text = spec_example().replace("trump 9H", "trump 7S")
+    analysis = analyse_session(loads(text))["hands"][0]
+    assert analysis["cards"] == [] and analysis["reason"]
+
+
+def test_the_analysis_stops_at_a_card_against_the_rules() -> None:
+    # Trick 3: Dev throws 9S on a heart lead while holding 8H (a revoke); his 8H and 9S trade
+    # places so that the deal still adds up.
+    text = (
+        spec_example()
+        .replace("3. 3:JH 4:8H", "3. 3:JH 4:9S")
+        .replace("6. 3:7D 4:9S", "6. 3:7D 4:8H")
+    )
+    analysis = analyse_session(loads(text))["hands"][0]
+    judged = [(card["trick"], card["seat"]) for card in analysis["cards"]]
+    assert judged[-1] == (3, 3)
+    assert "trick 3" in analysis["reason"] and "Dev" in analysis["reason"]

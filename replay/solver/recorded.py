@@ -68,6 +68,11 @@ def read_hand(record: Record, replayed: HandReplay, switches: Mapping[str, str])
         frozenset(cards) | ({face_down} if seat == result.caller and face_down else set())
         for seat, cards in enumerate(before.hands, start=1)
     )
+    size = GAME_RULES[record.game].spec.hand_size
+    if any(len(cards) != size for cards in dealt) or len(frozenset().union(*dealt)) != sum(
+        len(cards) for cards in dealt
+    ):
+        return RecordedHand(number, None, reason="the record's cards contradict each other")
     leader = before.to_lead or before.to_play or result.dealer % before.players + 1
     start = Position.deal(
         record.game,
