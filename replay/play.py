@@ -245,20 +245,25 @@ def _ask(run: HandRun, seat: int, action: Action, leading: bool) -> bool:
     if problem:
         run.report.add("action-misplaced", run.trick, seat, action, problem)
         return False
-    led = run.led_suit
-    if led is not None:
-        follow = _held_of_suit(run, seat, led)
-        if follow:
-            run.report.add(
-                "ask-while-following",
-                run.trick,
-                seat,
-                action,
-                f"asked for the trump on a {suit_word(led)} lead but "
-                + run.knowledge.proof(seat, run.trick, follow),
-            )
+    _could_follow(run, seat, action, "ask-while-following", "asked for the trump")
     _reveal(run, seat)
     return True
+
+
+def _could_follow(run: HandRun, seat: int, action: Action, code: str, what: str) -> bool:
+    """Report ``code`` when the record proves the seat held the suit led; True when it did."""
+    led = run.led_suit
+    follow = _held_of_suit(run, seat, led) if led is not None else []
+    if follow and led is not None:
+        run.report.add(
+            code,
+            run.trick,
+            seat,
+            action,
+            f"{what} on a {suit_word(led)} lead but "
+            + run.knowledge.proof(seat, run.trick, follow),
+        )
+    return bool(follow)
 
 
 def _show(run: HandRun, seat: int, action: Action, leading: bool) -> bool:
@@ -273,27 +278,23 @@ def _show(run: HandRun, seat: int, action: Action, leading: bool) -> bool:
         run.report.add("action-misplaced", run.trick, seat, action, problem)
         return False
     led = run.led_suit
-    if led is not None:
-        follow = _held_of_suit(run, seat, led)
-        if follow:
-            run.report.add(
-                "show-while-following",
-                run.trick,
-                seat,
-                action,
-                f"showed the trump on a {suit_word(led)} lead but "
-                + run.knowledge.proof(seat, run.trick, follow),
-            )
-        elif led == run.trump_suit and _opening_forbidden(run, seat):
-            run.report.add(
-                "opened-to-follow",
-                run.trick,
-                seat,
-                action,
-                f"opened the trump to follow a {suit_word(led)} lead",
-            )
+    following = _could_follow(run, seat, action, "show-while-following", "showed the trump")
+    if led is not None and led == run.trump_suit and not following:
+        _judge_opening_to_follow(run, seat, action, led)
     _reveal(run, seat)
     return True
+
+
+def _judge_opening_to_follow(run: HandRun, seat: int, action: Action, led: int) -> None:
+    """The caller may not open the hidden trump to follow a trump-suit lead (40, 28)."""
+    if _opening_forbidden(run, seat):
+        run.report.add(
+            "opened-to-follow",
+            run.trick,
+            seat,
+            action,
+            f"opened the trump to follow a {suit_word(led)} lead",
+        )
 
 
 def _misplaced_opening(run: HandRun, what: str, leading: bool) -> str | None:
