@@ -210,4 +210,7 @@ def test_players_page_covers_every_loaded_session(app: AppTest) -> None:
     app.selectbox(key="players-player").set_value("Chitra").run()
     no_exception(app)
     assert app.query_params["player"] == "Chitra"
-    assert "Calls by level" in [s.value for s in app.subheader]
+    headings = [s.value for s in app.subheader]
+    assert {"Calls by level", "Points as caller", "Jodi, Thani, Kott", "Findings by code"} <= set(
+        headings
+    )

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pandas as pd
+import plotly.graph_objects as go
 import streamlit as st
 
 from dashboard import state
@@ -49,30 +53,54 @@ mine = {
     "findings": findings[findings["player"] == player],
 }
 
-left, right = st.columns(2)
-with left:
-    st.subheader("Calls by level")
-    if len(mine["calls"]):
-        st.plotly_chart(levels_figure(mine["calls"]), key="players-levels", width="stretch")
-    else:
-        st.caption("No call played out.")
-with right:
-    st.subheader("Points as caller")
-    if len(mine["points"]):
-        st.plotly_chart(margin_figure(mine["points"]), key="players-margin", width="stretch")
-    else:
-        st.caption("No call with a known count.")
 
-left, right = st.columns(2)
-with left:
-    st.subheader("Jodi, Thani, Kott")
-    if len(mine["specials"]):
-        st.dataframe(mine["specials"].drop(columns="player"), hide_index=True, width="stretch")
+def panel(
+    title: str, frame: pd.DataFrame, draw: Callable[[pd.DataFrame], None], empty: str
+) -> None:
+    """One titled panel: the frame drawn when it has rows, a short caption when it has none."""
+    st.subheader(title)
+    if len(frame):
+        draw(frame)
     else:
-        st.caption("None undertaken.")
-with right:
-    st.subheader("Findings by code")
-    if len(mine["findings"]):
-        st.plotly_chart(findings_figure(mine["findings"]), key="players-findings", width="stretch")
-    else:
-        st.caption("No finding names this player.")
+        st.caption(empty)
+
+
+def chart(figure: Callable[[pd.DataFrame], go.Figure], key: str) -> Callable[[pd.DataFrame], None]:
+    """Draw a frame as the plotly figure ``figure`` builds, under a stable key."""
+
+    def draw(frame: pd.DataFrame) -> None:
+        st.plotly_chart(figure(frame), key=key, width="stretch")
+
+    return draw
+
+
+def table(frame: pd.DataFrame) -> None:
+    """Draw a frame as a table, without the player column the page already names."""
+    st.dataframe(frame.drop(columns="player"), hide_index=True, width="stretch")
+
+
+panels = [
+    (
+        "Calls by level",
+        mine["calls"],
+        chart(levels_figure, "players-levels"),
+        "No call played out.",
+    ),
+    (
+        "Points as caller",
+        mine["points"],
+        chart(margin_figure, "players-margin"),
+        "No call with a known count.",
+    ),
+    ("Jodi, Thani, Kott", mine["specials"], table, "None undertaken."),
+    (
+        "Findings by code",
+        mine["findings"],
+        chart(findings_figure, "players-findings"),
+        "No finding names this player.",
+    ),
+]
+for row in range(0, len(panels), 2):
+    for column, args in zip(st.columns(2), panels[row : row + 2], strict=True):
+        with column:
+            panel(*args)
