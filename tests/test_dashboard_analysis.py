@@ -8,21 +8,21 @@ import pytest
 
 from dashboard.library import load
 from dashboard.views.analysis import (
-    AnalysedHand,
-    card_kind,
+    MISTAKE_COLUMNS,
     cost_by,
     costly_cards,
     hand_summary,
     mistakes_figure,
-    player_mistakes,
-    player_summary,
+    mistakes_table,
     trump_choices,
     verdict_at,
 )
-from recorder.cards import Call, Suit
+from recorder.cards import Suit
 from recorder.model import Record
 from replay import HandReplay, replay_hand
-from replay.solver import THRESHOLDS, CardJudgement, HandAnalysis, Move, analyse_replayed
+from replay.coaching import Mistake, player_mistakes
+from replay.solver import HandAnalysis, analyse_replayed
+from tests.test_coaching import analysis, coached_hands, judgement
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "tgn-example-40.tgn"
 
@@ -34,22 +34,6 @@ def example() -> tuple[Record, HandReplay, HandAnalysis]:
     assert session.record is not None
     hand = replay_hand(session.record, 0)
     return session.record, hand, analyse_replayed(session.record, hand)
-
-
-def judgement(
-    trick: int, seat: int, player: str, played: str, before: int, after: int, best: list[str]
-) -> CardJudgement:
-    """A judged card written short: moves as TGN turns (``ask 7H``), the cost from the values
-    (seat 1's team calls)."""
-    cost = before - after if seat % 2 == 1 else after - before
-    moves = tuple(Move.parse(token) for token in best)
-    label = THRESHOLDS.label(cost)
-    return CardJudgement(trick, seat, player, Move.parse(played), before, after, cost, moves, label)
-
-
-def analysis(cards: list[CardJudgement], trumps: dict[str, int | None], value: int) -> HandAnalysis:
-    """A 28 hand called 18 by seat 1 with these judged cards and trump table."""
-    return HandAnalysis(1, 1, Call.parse("18", honours=False), value, tuple(cards), trumps, 28)
 
 
 def test_every_card_step_shows_its_own_judgement(
@@ -138,54 +122,30 @@ def test_the_summary_says_whether_the_call_could_be_forced() -> None:
     assert hand_summary(unsolved) == "Not analysed: no standing call."
 
 
-def test_a_card_is_trump_timing_when_no_better_move_asks_or_shows_as_it_did() -> None:
-    assert card_kind(judgement(2, 2, "B", "ask TC", 20, 22, ["JC"])) == "trump timing"
-    assert card_kind(judgement(2, 2, "B", "QC", 20, 22, ["ask 7H", "show 9H"])) == "trump timing"
-    assert card_kind(judgement(2, 2, "B", "QC", 20, 22, ["ask 7H", "JC"])) == "card play"
-    assert card_kind(judgement(2, 2, "B", "ask TC", 20, 22, ["ask JC"])) == "card play"
-
-
-def coached_hands() -> list[AnalysedHand]:
-    """Two hands of Anil (seat 1): he called in the first and chose a trump worth 3 less."""
-    first = analysis(
-        [
-            judgement(1, 1, "Anil", "JS", 20, 12, ["8C"]),
-            judgement(1, 2, "Biju", "QC", 12, 15, ["ask 7H"]),
-            judgement(2, 1, "Anil", "8C", 15, 14, ["7C"]),
-        ],
-        {"S": 20, "H": 23, "D": None, "C": 23},
-        20,
-    )
-    second = analysis([judgement(1, 1, "Anil", "AS", 18, 18, ["AS"])], {"S": 18}, 18)
-    return [
-        AnalysedHand("night.tgn", first, "Anil", Suit.SPADES),
-        AnalysedHand("night.tgn", second, "Biju", Suit.SPADES),
-    ]
-
-
-def test_a_players_mistakes_include_the_trump_choice_costliest_first() -> None:
+def test_a_players_mistakes_table_says_each_decision_in_the_order_given() -> None:
     mistakes = player_mistakes(coached_hands(), "Anil")
-    assert list(mistakes["Cost"]) == [8, 3, 1]
-    calling = mistakes[mistakes["Kind"] == "calling"].iloc[0]
-    assert (calling["Trick"], calling["Played"], calling["Better"]) == (
+    table = mistakes_table(mistakes)
+    assert list(table.columns) == MISTAKE_COLUMNS
+    assert list(table["Cost"]) == [mistake.cost for mistake in mistakes] == [8, 3, 1]
+    assert list(table["Kind"]) == [mistake.kind for mistake in mistakes]
+    calling = table[table["Kind"] == "calling"].iloc[0]
+    assert (calling["Trick"], calling["Played"], calling["Better"], calling["Label"]) == (
         0,
         "trump ♠",
         "trump ♥, trump ♣",
+        "mistake",
     )
-    assert calling["Label"] == "mistake"
-    assert set(mistakes["Kind"]) == {"calling", "card play"}
-    biju = player_mistakes(coached_hands(), "Biju")
-    assert list(biju["Kind"]) == ["trump timing"]  # he was not the caller of the first hand
-    assert player_mistakes(coached_hands(), "Chitra").empty
-
-
-def test_a_players_summary_adds_up_his_cards_over_the_hands() -> None:
-    summary = player_summary(coached_hands(), "Anil")
-    assert summary == {"cards": 3, "cost": 9, "inaccuracies": 1, "mistakes": 0, "blunders": 1}
+    blunder = table.iloc[0]
+    assert (blunder["Played"], blunder["Better"], blunder["Label"]) == ("J♠", "8♣", "blunder")
+    assert list(mistakes_table(player_mistakes(coached_hands(), "Biju"))["Better"]) == ["ask 7♥"]
+    unknown = Mistake("night.tgn", 1, 0, "calling", None, 2, "inaccuracy", (Suit.CLUBS,))
+    assert mistakes_table([unknown])[["Played", "Better"]].values.tolist() == [["trump", "trump ♣"]]
+    empty = mistakes_table(())
+    assert empty.empty and list(empty.columns) == MISTAKE_COLUMNS
 
 
 def test_costs_are_grouped_by_kind_and_trick_and_charted_per_kind() -> None:
-    mistakes = player_mistakes(coached_hands(), "Anil")
+    mistakes = mistakes_table(player_mistakes(coached_hands(), "Anil"))
     by_kind = cost_by(mistakes, "Kind").set_index("Kind")
     assert by_kind.loc["card play", "Points"] == 9 and by_kind.loc["card play", "Decisions"] == 2
     assert by_kind.loc["calling", "Points"] == 3

@@ -10,13 +10,8 @@ import streamlit as st
 
 from dashboard import state
 from dashboard.library import LoadedSession
-from dashboard.views.analysis import (
-    AnalysedHand,
-    cost_by,
-    mistakes_figure,
-    player_mistakes,
-    player_summary,
-)
+from dashboard.views.analysis import cost_by, mistakes_figure, mistakes_table
+from replay.coaching import AnalysedHand, player_mistakes, player_summary
 from replay.solver import PERFECT_INFORMATION
 
 ANALYSED = "coaching-analysed"  # the hands this browser session asked the solver to analyse
@@ -92,15 +87,15 @@ progress.empty()
 
 summary = player_summary(judged, player)
 columns = st.columns(5)
-columns[0].metric("Cards judged", summary["cards"])
-columns[1].metric("Points given away", summary["cost"])
-columns[2].metric("Inaccuracies", summary["inaccuracies"])
-columns[3].metric("Mistakes", summary["mistakes"])
-columns[4].metric("Blunders", summary["blunders"])
+columns[0].metric("Cards judged", summary.cards)
+columns[1].metric("Points given away", summary.cost)
+columns[2].metric("Inaccuracies", summary.inaccuracies)
+columns[3].metric("Mistakes", summary.mistakes)
+columns[4].metric("Blunders", summary.blunders)
 if len(ready) < len(hands):
     st.caption(f"{len(ready)} of {len(hands)} hand(s) analysed so far.")
 
-mistakes = player_mistakes(judged, player)
+mistakes = mistakes_table(player_mistakes(judged, player))
 if mistakes.empty:
     st.success("No decision of this player gave points away against perfect play.")
     st.stop()

@@ -1,15 +1,14 @@
 """The coaching analysis as the dashboard shows it: a card's cost at a Replay step, a hand's costly
-cards and trump table, and one player's mistakes by cost, trick and kind over many hands.
+cards and trump table, and one player's mistakes as a table and a chart.
 
-Pure: it reads the solver's ``HandAnalysis`` (docs/ANALYSIS.md) and the engine's steps; the pages
-only lay the results out.
+Pure: it reads the solver's ``HandAnalysis`` (docs/ANALYSIS.md), the engine's steps and the
+mistakes ``replay.coaching`` finds; the pages only lay the results out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -17,10 +16,9 @@ import plotly.graph_objects as go
 from dashboard.views.cards import card_label
 from recorder.cards import SUITS, CallKind, Suit
 from replay import Step
-from replay.solver import THRESHOLDS, CardJudgement, HandAnalysis, Move, coaching_by_player
+from replay.coaching import KINDS, Choice, Kind, Mistake
+from replay.solver import CardJudgement, HandAnalysis, Move
 
-Kind = Literal["calling", "trump timing", "card play"]
-KINDS: tuple[Kind, ...] = ("calling", "trump timing", "card play")
 KIND_COLOURS: dict[Kind, str] = {
     "calling": "#7c3aed",
     "trump timing": "#c2410c",
@@ -165,93 +163,29 @@ def hand_summary(analysis: HandAnalysis) -> str:
     return text
 
 
-@dataclass(frozen=True)
-class AnalysedHand:
-    """One analysed hand of a session, with the caller's name and the trump he put down."""
-
-    session: str
-    analysis: HandAnalysis
-    caller: str | None
-    trump: Suit | None
+def choice_label(choice: Choice | None) -> str:
+    """A decision as people say it: a move (``ask 7♥``) or a trump suit (``trump ♠``)."""
+    if isinstance(choice, Move):
+        return move_label(choice)
+    return f"trump {choice.symbol}" if choice else "trump"
 
 
-def card_kind(card: CardJudgement) -> Kind:
-    """Trump timing when no better move asked or showed as the card did (it asked or showed when
-    it should not, or not when it should); else card play."""
-    if all(move.action != card.move.action for move in card.best):
-        return "trump timing"
-    return "card play"
-
-
-def _calling_row(hand: AnalysedHand, player: str) -> dict[str, object] | None:
-    """The trump choice as a costly decision of the caller: points the best suit would have
-    forced beyond the suit put down."""
-    analysis = hand.analysis
-    if hand.caller != player or analysis.value_at_start is None:
-        return None
-    forced = {suit: value for suit, value in analysis.trumps.items() if value is not None}
-    if not forced:
-        return None
-    best = max(forced.values())
-    cost = best - analysis.value_at_start
-    if cost <= 0:
-        return None
-    played = f"trump {hand.trump.symbol}" if hand.trump else "trump"
-    better = [f"trump {Suit(suit).symbol}" for suit, value in forced.items() if value == best]
-    return {
-        "Session": hand.session,
-        "Hand": analysis.number,
-        "Trick": 0,
-        "Kind": "calling",
-        "Played": played,
-        "Cost": cost,
-        "Label": THRESHOLDS.label(cost) or "",
-        "Better": ", ".join(better),
-    }
-
-
-def player_mistakes(hands: Sequence[AnalysedHand], player: str) -> pd.DataFrame:
-    """Every costly decision of ``player`` in the hands: the trump choice when he called (trick
-    0), then his cards that gave points away, costliest first."""
-    rows: list[dict[str, object]] = []
-    for hand in hands:
-        calling = _calling_row(hand, player)
-        if calling is not None:
-            rows.append(calling)
-        rows.extend(
-            {
-                "Session": hand.session,
-                "Hand": hand.analysis.number,
-                "Trick": card.trick,
-                "Kind": card_kind(card),
-                "Played": move_label(card.move),
-                "Cost": card.cost,
-                "Label": card.label or "",
-                "Better": ", ".join(move_label(move) for move in card.best),
-            }
-            for card in hand.analysis.cards
-            if card.player == player and card.cost
-        )
-    frame = pd.DataFrame(rows, columns=MISTAKE_COLUMNS)
-    return frame.sort_values(
-        ["Cost", "Session", "Hand", "Trick"], ascending=[False, True, True, True]
-    )
-
-
-def player_summary(hands: Sequence[AnalysedHand], player: str) -> dict[str, int]:
-    """The player's cards over the hands as ``coaching_by_player`` sums them (each hand apart,
-    since a player's seat may change between sessions)."""
-    total = {"cards": 0, "cost": 0, "inaccuracies": 0, "mistakes": 0, "blunders": 0}
-    for hand in hands:
-        for coaching in coaching_by_player([hand.analysis]):
-            if coaching.player != player:
-                continue
-            total["cards"] += coaching.cards
-            total["cost"] += coaching.cost
-            total["inaccuracies"] += coaching.inaccuracies
-            total["mistakes"] += coaching.mistakes
-            total["blunders"] += coaching.blunders
-    return total
+def mistakes_table(mistakes: Sequence[Mistake]) -> pd.DataFrame:
+    """A player's costly decisions as a table, in the order given (costliest first)."""
+    rows = [
+        {
+            "Session": mistake.session,
+            "Hand": mistake.hand,
+            "Trick": mistake.trick,
+            "Kind": mistake.kind,
+            "Played": choice_label(mistake.played),
+            "Cost": mistake.cost,
+            "Label": mistake.label or "",
+            "Better": ", ".join(choice_label(choice) for choice in mistake.better),
+        }
+        for mistake in mistakes
+    ]
+    return pd.DataFrame(rows, columns=MISTAKE_COLUMNS)
 
 
 def cost_by(mistakes: pd.DataFrame, column: str) -> pd.DataFrame:
