@@ -74,7 +74,13 @@ def test_a_costly_trump_choice_is_a_calling_mistake_of_the_caller_only() -> None
 
 
 def test_a_trump_choice_that_kept_the_value_or_was_not_solved_is_no_mistake() -> None:
-    for trumps, value in (({"S": 20, "H": 20}, 20), ({}, 28), ({"S": None}, 20), ({"S": 9}, None)):
+    cases: list[tuple[dict[str, int | None], int | None]] = [
+        ({"S": 20, "H": 20}, 20),  # the suit put down was as good as any
+        ({}, 28),  # a Thani: no trump
+        ({"S": None}, 20),
+        ({"S": 9}, None),  # not solved
+    ]
+    for trumps, value in cases:
         hand = AnalysedHand("night.tgn", analysis([], trumps, value), "Anil", Suit.SPADES)
         assert calling_mistake(hand) is None, (trumps, value)
 
@@ -157,8 +163,8 @@ def test_the_rubber_callers_diamond_trump_is_a_calling_mistake_against_the_solve
     assert chosen == [calling_mistake(hand)]
     assert chosen[0].played == replayed.result.trump
     assert chosen[0].cost == max(forced.values()) - solved.value_at_start > 0
-    assert {suit.value for suit in chosen[0].better} == {
-        suit for suit, value in forced.items() if value == max(forced.values())
+    assert set(chosen[0].better) == {
+        Suit(suit) for suit, value in forced.items() if value == max(forced.values())
     }
     for seat in range(1, len(session.record.players) + 1):
         other = session.record.player(seat)
