@@ -86,12 +86,12 @@ for done, (loaded, index) in enumerate(ready, start=1):
 progress.empty()
 
 summary = player_summary(judged, player)
-columns = st.columns(5)
-columns[0].metric("Cards judged", summary.cards)
-columns[1].metric("Points given away", summary.cost)
-columns[2].metric("Inaccuracies", summary.inaccuracies)
-columns[3].metric("Mistakes", summary.mistakes)
-columns[4].metric("Blunders", summary.blunders)
+metrics = st.container(horizontal=True, gap="medium")  # wraps, two or three a row on a phone
+metrics.metric("Cards judged", summary.cards)
+metrics.metric("Points given away", summary.cost)
+metrics.metric("Inaccuracies", summary.inaccuracies)
+metrics.metric("Mistakes", summary.mistakes)
+metrics.metric("Blunders", summary.blunders)
 if len(ready) < len(hands):
     st.caption(f"{len(ready)} of {len(hands)} hand(s) analysed so far.")
 
