@@ -13,7 +13,7 @@ from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV
 from replay import replay_hand
 from replay.solver import PERFECT_INFORMATION
-from tests.test_dashboard_app import APP, TIMEOUT, no_exception, open_page, plain
+from tests.test_dashboard_app import fresh_app, no_exception, open_page, plain
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "tgn-example-40.tgn"
 
@@ -26,7 +26,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     shutil.copy(EXAMPLE, data / EXAMPLE.name)
     monkeypatch.setenv(DATA_ENVIRONMENT, str(data))
     monkeypatch.setenv(ARCHIVE_ENV, str(tmp_path / "archive.sqlite"))
-    return AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+    return fresh_app()
 
 
 def first_card_step() -> int:

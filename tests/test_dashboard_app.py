@@ -8,6 +8,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl
 
 import pytest
+import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from dashboard.state import DATA_ENVIRONMENT
@@ -40,6 +41,14 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
         shutil.copy(source, data / source.name)
     monkeypatch.setenv(DATA_ENVIRONMENT, str(data))
     monkeypatch.setenv(ARCHIVE_ENV, str(tmp_path / "archive.sqlite"))  # none unless a test makes it
+    return fresh_app()
+
+
+def fresh_app() -> AppTest:
+    """The app with the server's caches emptied: uploads and loaded sessions live per process,
+    and one test's must not show in the next."""
+    st.cache_resource.clear()
+    st.cache_data.clear()
     return AppTest.from_file(str(APP), default_timeout=TIMEOUT)
 
 
