@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench install test-deps clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py $(wildcard replay/solver/*.py)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -24,12 +24,13 @@ test: $(STAMP) test-deps
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 lint: $(STAMP)
-	$(BIN)/ruff check recorder replay dashboard tests benchmarks
-	$(BIN)/ruff format --check recorder replay dashboard tests benchmarks
+	$(BIN)/ruff check recorder replay dashboard tests benchmarks setup.py
+	$(BIN)/ruff format --check recorder replay dashboard tests benchmarks setup.py
 	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-output
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-output build
+	find . -name '*.so' -not -path './$(VENV)/*' -delete

@@ -7,16 +7,18 @@ legal moves are the rules engine's legal play (RULES.md §2, §5); the search wa
 
 from __future__ import annotations
 
+from typing import Final
+
 from recorder.cards import SUITS
 from recorder.games import GAMES
 from replay.solver.layout import Layout, bits, layout_for
 from replay.solver.position import Move, Position
 from replay.solver.rules import PLAY_RULES, UNDERTAKINGS
 
-CARD = 63
-ASK = 1 << 6
-SHOW = 2 << 6
-NO_SUIT = -1
+CARD: Final = 63
+ASK: Final = 1 << 6
+SHOW: Final = 2 << 6
+NO_SUIT: Final = -1
 ACTION_BITS = {None: 0, "ask": ASK, "show": SHOW}
 
 Snapshot = tuple[int, int, int, int, int, int, int, bool, int, int, int, list[int]]

@@ -10,10 +10,12 @@ trick from the other team when possible; otherwise throw the cheapest card.
 
 from __future__ import annotations
 
+from typing import Final
+
 from replay.solver.board import ASK, CARD, SHOW, Board
 
-ACTIONS = ASK | SHOW
-RANK = 1 << 16
+ACTIONS: Final = ASK | SHOW
+RANK: Final = 1 << 16
 """Scores are packed above the move's place in the list, so that sorting plain integers keeps
 equal scores in card order."""
 

@@ -1,0 +1,30 @@
+"""Refuse to test stale compiled modules: a module compiled by ``setup.py`` shadows its source."""
+
+from __future__ import annotations
+
+import importlib.machinery
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def stale_extensions(root: Path) -> list[str]:
+    """Sources under ``replay/`` edited after the extension built from them."""
+    stale = []
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        for extension in sorted((root / "replay").rglob(f"*{suffix}")):
+            source = extension.with_name(extension.name.removesuffix(suffix) + ".py")
+            if source.exists() and source.stat().st_mtime > extension.stat().st_mtime:
+                stale.append(str(source.relative_to(root)))
+    return stale
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    stale = stale_extensions(ROOT)
+    if stale:
+        pytest.exit(
+            f"{', '.join(stale)} changed after it was compiled; run `make install` to rebuild",
+            returncode=2,
+        )
