@@ -3,16 +3,17 @@
 For each game, 200 seeded random deals (random caller, call and face-down card) are solved from
 the first card; printed are the median, 90th percentile and maximum time and the nodes searched.
 In 40 an Honours call stops the hand once it is decided, so 40 is also shown for the 20-29 calls
-alone, which are played to the end.
+alone, which are played to the end. The first line says whether the search ran compiled.
 """
 
 from __future__ import annotations
 
+import importlib.machinery
 import random
 import statistics
 import time
 
-from replay.solver import Solver
+from replay.solver import Solver, search
 from replay.solver.deal import random_deal
 
 DEALS = 200
@@ -44,7 +45,13 @@ def summary(label: str, results: list[tuple[float, int, bool]]) -> str:
     )
 
 
+def compiled() -> bool:
+    """Whether the search runs compiled (``setup.py``) or as plain Python."""
+    return search.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
 def main() -> None:
+    print(f"search: {'compiled' if compiled() else 'plain Python (no compiler at install)'}")
     print(
         f"{'game':<14} {'deals':>5} {'median ms':>9} {'p90 ms':>8} {'max ms':>8} "
         f"{'median nodes':>12} {'max nodes':>10}"
