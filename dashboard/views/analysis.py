@@ -129,14 +129,15 @@ def trump_choices(analysis: HandAnalysis, chosen: Suit | None) -> pd.DataFrame:
         rows.append(
             {
                 "Trump": f"{suit.symbol} {suit.name.lower()}",
-                "Callers could force": value,
-                "Makes the call": {None: "", True: "yes", False: "no"}[makes],
+                "Callers could force": "" if value is None else str(value),
+                "Makes the call": "no card of the suit"
+                if value is None
+                else {None: "", True: "yes", False: "no"}[makes],
                 "Put down": "✓" if suit == chosen else "",
             }
         )
     columns = ["Trump", "Callers could force", "Makes the call", "Put down"]
-    frame = pd.DataFrame(rows, columns=columns)
-    return frame.astype({"Callers could force": "Int64"})  # empty where no card of the suit
+    return pd.DataFrame(rows, columns=columns)  # text: a suit the caller lacked shows blank
 
 
 def hand_summary(analysis: HandAnalysis) -> str:
