@@ -14,12 +14,14 @@ import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from dashboard.launch import streamlit_command
+from recorder.archive import ARCHIVE_ENV
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 SESSIONS = Path(__file__).resolve().parent / "sessions"
@@ -62,15 +64,15 @@ def wait_until_healthy(url: str, process: subprocess.Popen[bytes], log: Path | N
     pytest.fail(f"the dashboard did not answer within {STARTUP_SECONDS} s")
 
 
-@pytest.fixture(scope="session")
-def dashboard_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The address of a dashboard serving a copy of the fixture sessions (and no archive)."""
-    data = tmp_path_factory.mktemp("sessions")
-    for source in SESSIONS.glob("*.tgn"):
+@contextmanager
+def serve_dashboard(sessions: Path, data: Path) -> Iterator[str]:
+    """Serve a copy of the ``.tgn`` files of ``sessions`` (in ``data``, with no archive) and give
+    the dashboard's address; the server stops on leaving."""
+    for source in sessions.glob("*.tgn"):
         shutil.copy(source, data / source.name)
     port = free_port()
-    no_archive = {**os.environ, "THURUPPU_DB": str(data / "no-archive.sqlite")}
-    log = data.parent / "dashboard.log"
+    no_archive = {**os.environ, ARCHIVE_ENV: str(data / "no-archive.sqlite")}
+    log = data.parent / f"{data.name}-dashboard.log"
     with log.open("wb") as output:
         process = subprocess.Popen(
             streamlit_command(str(data), port),
@@ -90,6 +92,13 @@ def dashboard_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.fixture(scope="session")
+def dashboard_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of a dashboard serving a copy of the fixture sessions (and no archive)."""
+    with serve_dashboard(SESSIONS, tmp_path_factory.mktemp("sessions")) as url:
+        yield url
 
 
 def ensure_chromium() -> Path:

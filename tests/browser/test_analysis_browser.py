@@ -3,24 +3,19 @@ and better moves at its Replay step, and one player's mistakes table and chart o
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 from collections.abc import Iterator
 from functools import cache
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from dashboard.launch import streamlit_command
 from dashboard.library import load
 from dashboard.views.analysis import card_steps, choice_label, move_label
-from recorder.archive import ARCHIVE_ENV
 from replay import HandReplay, replay_hand
 from replay.coaching import KINDS, AnalysedHand, player_mistakes
 from replay.solver import CardJudgement, HandAnalysis, analyse_replayed
-from tests.browser.conftest import REPOSITORY, free_port, screenshot, wait_until_healthy
+from tests.browser.conftest import REPOSITORY, screenshot, serve_dashboard
 from tests.browser.test_dashboard_browser import open_page, settle
 
 pytestmark = pytest.mark.browser
@@ -35,29 +30,8 @@ COACHED = "Anil"
 @pytest.fixture(scope="module")
 def bundled_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The address of a dashboard serving a copy of the bundled ``data/`` sessions (no archive)."""
-    data = tmp_path_factory.mktemp("bundled")
-    for source in DATA.glob("*.tgn"):
-        shutil.copy(source, data / source.name)
-    port = free_port()
-    no_archive = {**os.environ, ARCHIVE_ENV: str(data / "no-archive.sqlite")}
-    process = subprocess.Popen(
-        streamlit_command(str(data), port),
-        cwd=REPOSITORY,
-        env=no_archive,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_healthy(url, process)
+    with serve_dashboard(DATA, tmp_path_factory.mktemp("bundled")) as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 @cache
