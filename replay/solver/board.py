@@ -21,10 +21,12 @@ SHOW: Final = 2 << 6
 NO_SUIT: Final = -1
 ACTION_BITS = {None: 0, "ask": ASK, "show": SHOW}
 
-Snapshot = tuple[int, int, int, int, int, int, int, bool, int, int, int, list[int]]
-"""Everything a trick's last card or a reveal may change, for ``undo``."""
-Saved = tuple[int, int, int, bool, Snapshot | None]
-"""What ``play`` keeps for ``undo``: seat, its hand, the trick's winner so far, a snapshot."""
+Snapshot = tuple[int, int, int, int, int, int, int, int, bool, int, int, int, list[int]]
+"""The mover's hand and everything a trick's last card or a reveal may change, for ``undo``."""
+SNAPSHOT: Final = 1
+WON_BY_TRUMP: Final = 2
+"""``play`` keeps a small integer per move for ``undo``: the trick's winner so far (shifted by 2),
+whether it is a trump, and whether a snapshot was kept (most moves need none)."""
 
 
 class Board:
@@ -60,6 +62,7 @@ class Board:
         "retro",
         "reveal_at",
         "show_on_trump_lead",
+        "snapshots",
         "special",
         "starting_rule",
         "stop_target",
@@ -117,7 +120,8 @@ class Board:
         self.left = sum(points[bit] for bit in bits(live)) + (self.bonus if live else 0)
         self.count = sum(hand.bit_count() for hand in self.hands) + (self.face_down >= 0)
         self.table_points = sum(layout.points[bit] for bit in self.trick)
-        self.history: list[Saved] = []
+        self.history: list[int] = []
+        self.snapshots: list[Snapshot] = []
         self._bits: dict[int, tuple[int, ...]] = {}
         self.win = self.winner(self.trick) if self.trick else 0
         self.win_trump = bool(self.trick) and self._counts_as_trump(self.win)
@@ -183,8 +187,9 @@ class Board:
             moves += [SHOW | bit for bit in self.bits(cuts)]
         return moves
 
-    def _snapshot(self) -> Snapshot:
+    def _snapshot(self, seat: int) -> Snapshot:
         return (
+            self.hands[seat],
             self.hands[self.caller],
             self.leader,
             self.reveal_at,
@@ -211,8 +216,11 @@ class Board:
         last = place + 1 == self.players
         win = self.win
         win_trump = self.win_trump
-        snapshot = self._snapshot() if last or revealed or self.starting_rule else None
-        self.history.append((seat, hands[seat], win, win_trump, snapshot))
+        saved = win << 2 | (WON_BY_TRUMP if win_trump else 0)
+        if last or revealed or self.starting_rule:
+            self.snapshots.append(self._snapshot(seat))
+            saved |= SNAPSHOT
+        self.history.append(saved)
         if revealed:
             hands[self.caller] |= 1 << face_down
             self.face_down = face_down = -1
@@ -246,13 +254,13 @@ class Board:
 
     def undo(self) -> None:
         """Take back the last move played."""
-        seat, hand, self.win, self.win_trump, snapshot = self.history.pop()
+        saved = self.history.pop()
+        self.win = saved >> 2
+        self.win_trump = bool(saved & WON_BY_TRUMP)
         self.count += 1
-        if snapshot is None:
-            card = self.trick.pop()
-            self.table_points -= self.points[card]
-        else:
+        if saved & SNAPSHOT:
             (
+                hand,
                 self.hands[self.caller],
                 self.leader,
                 self.reveal_at,
@@ -265,9 +273,18 @@ class Board:
                 self.gone,
                 self.table_points,
                 self.trick,
-            ) = snapshot
+            ) = self.snapshots.pop()
             self.trick.pop()
-        self.hands[seat] = hand
+            self.hands[(self.leader + len(self.trick)) % self.players] = hand
+        else:
+            card = self.trick.pop()
+            self.table_points -= self.points[card]
+            self.hands[(self.leader + len(self.trick)) % self.players] |= 1 << card
+
+    def forget(self) -> None:
+        """Make the moves played so far final: ``undo`` can no longer take them back."""
+        self.history.clear()
+        self.snapshots.clear()
 
     def _counts_as_trump(self, place: int) -> bool:
         """Whether the card at ``place`` in the current trick counts as a trump."""

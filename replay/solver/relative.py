@@ -21,8 +21,9 @@ class RelativeRanks:
     width: int
     pattern: tuple[int, ...]
     """Per set of live ranks, a number naming the points-and-ties pattern of those ranks."""
-    places: dict[int, int]
-    """Per ``live << width | held`` (``held`` within ``live``): ``held`` as places in ``live``."""
+    places: tuple[int, ...]
+    """Per ``live << width | held`` (``held`` within ``live``): ``held`` as places in ``live``
+    (a flat table rather than a dict: the search reads it for every suit and hand)."""
 
 
 @cache
@@ -31,7 +32,7 @@ def relative_ranks(layout: Layout) -> RelativeRanks:
     width = layout.width
     patterns: dict[tuple[tuple[int, bool], ...], int] = {}
     pattern = []
-    places: dict[int, int] = {}
+    places = [0] * (1 << 2 * width)
     for live in range(1 << width):
         ranks = [rank for rank in range(width) if live >> rank & 1]
         shape = tuple(
@@ -49,4 +50,4 @@ def relative_ranks(layout: Layout) -> RelativeRanks:
             if not held:
                 break
             held = (held - 1) & live
-    return RelativeRanks(width, tuple(pattern), places)
+    return RelativeRanks(width, tuple(pattern), tuple(places))

@@ -135,7 +135,7 @@ class Solver:
         if not self.is_legal(move):
             raise ValueError(f"{move.token} is not legal here")
         self.board.play(self.board.encode(move))
-        self.board.history.clear()
+        self.board.forget()
 
     def _key(self) -> Key:
         """The table key of a trick start, remembered per exact position (it costs more)."""
@@ -205,12 +205,11 @@ class Solver:
                 moves.remove(first)
                 moves.insert(0, first)
         chosen = moves[0]
-        search = self._search
         if (board.leader + len(board.trick)) % board.players % 2 == board.callers:
             best = low
             for move in moves:
                 board.play(move)
-                value = search(alpha if alpha > best else best, beta)
+                value = self._search(alpha if alpha > best else best, beta)
                 board.undo()
                 if value > best:
                     best = value
@@ -221,7 +220,7 @@ class Solver:
             best = high
             for move in moves:
                 board.play(move)
-                value = search(alpha, beta if beta < best else best)
+                value = self._search(alpha, beta if beta < best else best)
                 board.undo()
                 if value < best:
                     best = value
