@@ -246,23 +246,30 @@ def _playable(solver: Solver, move: Move) -> Move | None:
 def _trump_table(
     start: Position, choices: Sequence[Card], value_at_start: int
 ) -> dict[str, int | None]:
-    """For each suit, the most the callers could force with a face-down card of that suit."""
+    """For each suit, the most the callers could force with a face-down card of that suit.
+
+    Only the best card of a suit needs its exact value: after the first, a card is solved only
+    when one probe shows it beats the best so far (the card put down, known already, goes first).
+    """
     if start.face_down is None:
         return {}
     table: dict[str, int | None] = {}
     for suit in SUITS:
         options = _distinct_choices(start, [card for card in choices if card.suit == suit])
+        options.sort(key=lambda card: card != start.face_down)
         best: int | None = None
         first: Solver | None = None
         for card in options:
             if card == start.face_down:
-                found = value_at_start
-            else:
-                position = _with_face_down(start, card)
-                solver = Solver(position) if first is None else first.sharing(position)
-                first = first or solver
-                found = solver.value(best if best is not None else value_at_start)
-            best = found if best is None else max(best, found)
+                best = value_at_start
+                continue
+            position = _with_face_down(start, card)
+            solver = Solver(position) if first is None else first.sharing(position)
+            first = first or solver
+            if best is None:
+                best = solver.value(value_at_start)
+            elif solver.reaches(best + 1):
+                best = solver.value(best + 1, floor=best + 1)
         table[suit.value] = best
     return table
 
