@@ -15,17 +15,18 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from dashboard.families import commands_for
 from recorder import ReadError, dumps, json_schema, read_bytes
 from recorder.archive import Archive
 from recorder.house_rules import rule_problem
 from recorder.model import Record
-from replay import normalize, replay_session
+from replay import normalize
 
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    help="Record, replay and judge hands of the hidden-trump games 40, 28 and 29.",
+    help="Record, replay and judge hands of the hidden-trump games 40, 28 and 29, and Rummy.",
 )
 
 CLEAN, FOUND, UNREADABLE = 0, 1, 2
@@ -139,8 +140,8 @@ def check(
             status = UNREADABLE
         if loaded.record is not None:
             overrides = parse_overrides(rules, loaded.record.game)
-            session = replay_session(loaded.record, overrides)
-            for finding in session.findings:
+            findings = commands_for(loaded.record).findings(loaded.record, overrides)
+            for finding in findings:
                 entry["findings"].append(finding.to_json())
                 if not as_json:
                     typer.echo(
@@ -162,24 +163,18 @@ def score(
     rules: RulesOption = None,
 ) -> None:
     """Each hand's outcome and the running score of the session."""
-    from dashboard.terminal import render_score
-    from replay.scoring import score_session
-
     loaded = load_file(file)
     report_errors(loaded)
     if loaded.record is None:
         _exit(UNREADABLE)
         return
     overrides = parse_overrides(rules, loaded.record.game)
-    session = replay_session(loaded.record, overrides)
-    scored = score_session(loaded.record, [hand.result for hand in session.hands], overrides)
+    scored = commands_for(loaded.record).score(loaded.record, overrides)
     if as_json:
-        typer.echo(
-            json.dumps({"path": loaded.path, **scored.to_json()}, ensure_ascii=False, indent=2)
-        )
+        typer.echo(json.dumps({"path": loaded.path, **scored.data}, ensure_ascii=False, indent=2))
     else:
-        typer.echo(render_score(loaded.record, scored))
-    found = any(f.severity in ("error", "warning") for f in session.findings)
+        typer.echo(scored.text)
+    found = any(f.severity in ("error", "warning") for f in scored.findings)
     _exit(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
 
 
@@ -192,10 +187,7 @@ def replay_command(
     ] = None,
     rules: RulesOption = None,
 ) -> None:
-    """The hand trick by trick: cards, winners, points, the reveal, findings as they arise."""
-    from dashboard.terminal import render_replay
-    from replay import replay_hand
-
+    """The hand trick by trick (a Rummy deal turn by turn): findings as they arise."""
     loaded = load_file(file)
     report_errors(loaded)
     record = loaded.record
@@ -211,9 +203,10 @@ def replay_command(
     players = len(record.players)
     if seat is not None and not 1 <= seat <= players:
         usage_error(f"--seat {seat}: expected a seat from 1 to {players}")
-    replayed = replay_hand(record, index, parse_overrides(rules, record.game), steps=True)
-    typer.echo(render_replay(record, replayed, seat))
-    found = any(f.severity in ("error", "warning") for f in replayed.findings)
+    overrides = parse_overrides(rules, record.game)
+    text, findings = commands_for(record).replay(record, index, seat, overrides)
+    typer.echo(text)
+    found = any(f.severity in ("error", "warning") for f in findings)
     _exit(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
 
 
@@ -276,20 +269,17 @@ def analyse(
     hand: Annotated[int | None, typer.Option("--hand", help="Only this hand.")] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The solver's judgement of every call and card, with every card known."""
-    from dashboard.terminal import render_analysis
-    from replay.solver import analyse_session
-
+    """The solver's judgement of every call and card (Rummy: the lowest count of each hand)."""
     loaded = load_file(file)
     report_errors(loaded)
     if loaded.record is None:
         _exit(UNREADABLE)
         return
-    result = analyse_session(loaded.record, hand)
+    result, text = commands_for(loaded.record).analyse(loaded.record, hand)
     if as_json:
         typer.echo(json.dumps({"path": loaded.path, **result}, ensure_ascii=False, indent=2))
     else:
-        typer.echo(render_analysis(loaded.record, result))
+        typer.echo(text)
     _exit(UNREADABLE if loaded.errors else CLEAN)
 
 
