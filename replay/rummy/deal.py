@@ -210,11 +210,11 @@ def _wrong(
 ) -> str:
     if declaration is not None:
         proof = groups_text(declaration.groups, declaration.kinds)
-        return f"{who}'s declaration is wrong ({declaration.problem}): {proof}"
+        return f"{who} declared wrong ({declaration.problem}): {proof}"
     best = lowest_count(tuple(line.cards), wild, rules.count, rules.joker_group)
     proof = groups_text(best.groups, best.kinds)
     return (
-        f"{who}'s declaration is wrong: no grouping of the 13 cards is valid "
+        f"{who} declared wrong: no grouping of the 13 cards is valid "
         f"(two sequences, one of them pure); the best leaves {best.points} points: {proof}"
     )
 
@@ -245,7 +245,7 @@ def _shown(line: OutcomeLine, wild: Wild, rules: RummyRules, report: Reporter) -
         report.add("not-13-cards", line.seat, line, message)
     points, proof = shown_points(line, wild, rules)
     if line.entered is not None and line.entered != points:
-        message = f"{who}'s cards count {points}, not {line.entered} as entered: {proof}"
+        message = f"{who} shows cards that count {points}, not {line.entered} as entered: {proof}"
         report.add("count-mismatch", line.seat, line, message)
     return Outcome("shown", points)
 
