@@ -43,6 +43,7 @@ def replay_rummy(record: Record, rules: dict[str, str] | None = None) -> RummyGa
         if table.totals[seat] > table_rules.limit:
             table.out.add(seat)
             table.out_in_deal[seat] = -1
+    table.ended = len(table.in_game) <= 1
     deals: list[RummyDeal] = []
     steps: dict[int, list[TurnStep]] = {}
     dealer: int | None = None
