@@ -11,11 +11,11 @@ cards put among them, so a group may use a joker-rank card that comes later in t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from recorder.rummy_cards import RummyCard
-from replay.rummy.groups import ACE_HIGH, LONGEST_SEQUENCE, Wild, sequence_span
+from recorder.rummy_cards import RUMMY_CARDS, RummyCard
+from replay.rummy.groups import ACE_HIGH, LONGEST_SEQUENCE, Wild
 
 #: A state's value when it cannot meet the search's goal.
 IMPOSSIBLE = -(10**6)
@@ -54,58 +54,67 @@ class Candidate:
 
 
 class HandCards:
-    """A hand made ready for the search: its natural cards by identity and bit, its jokers, and
-    every candidate group, for the count (no group that a better one dominates) and for a full
-    declaration (also the impure twins of pure runs, which can take a joker)."""
+    """A hand made ready for the search: its natural cards by identity and bit, its jokers, its
+    pure groups, and (built when first asked) every candidate group for the count or for a full
+    declaration (which also takes the impure twins of pure runs, since those can hold a joker)."""
 
     def __init__(self, cards: Sequence[RummyCard], wild: Wild) -> None:
         self.wild = wild
         self.printed = [card for card in cards if card.suit is None]
-        naturals = sorted(
-            (card for card in cards if card.suit is not None), key=lambda card: card.index
-        )
-        self.naturals = naturals
-        self.identities: list[RummyCard] = sorted(set(naturals), key=lambda card: card.index)
-        where = {card: number for number, card in enumerate(self.identities)}
-        self.identity_masks = [0] * len(self.identities)
-        for bit, card in enumerate(naturals):
-            self.identity_masks[where[card]] |= 1 << bit
-        self.identity_of_bit = [where[card] for card in naturals]
+        indexes = sorted(card.index for card in cards if card.suit is not None)
+        self.naturals = [RUMMY_CARDS[index] for index in indexes]
+        distinct = sorted(set(indexes))
+        self.identities = [RUMMY_CARDS[index] for index in distinct]
+        where = {index: number for number, index in enumerate(distinct)}
+        self.identity_of_bit = [where[index] for index in indexes]
+        self.identity_masks = [0] * len(distinct)
+        for bit, number in enumerate(self.identity_of_bit):
+            self.identity_masks[number] |= 1 << bit
+        self.suit_of = [index // 13 for index in distinct]
+        self.order_of = [index % 13 for index in distinct]
         self.is_wild = [wild.is_joker(card) for card in self.identities]
         self.points = [wild.points(card) for card in self.identities]
-        self.wild_mask = sum(
-            mask for mask, is_wild in zip(self.identity_masks, self.is_wild, strict=True) if is_wild
+        self.wild_mask = 0
+        for mask, is_wild in zip(self.identity_masks, self.is_wild, strict=True):
+            if is_wild:
+                self.wild_mask |= mask
+        self.full_mask = (1 << len(indexes)) - 1
+        self.joker_cards = len(self.printed) + self.wild_mask.bit_count()
+        self.total = sum(
+            self.points[number] * mask.bit_count()
+            for number, mask in enumerate(self.identity_masks)
         )
-        self.full_mask = (1 << len(naturals)) - 1
-        self.joker_cards = len(self.printed) + sum(1 for card in naturals if wild.is_joker(card))
-        self.total = sum(wild.points(card) for card in cards)
-        self.count_candidates: list[list[Candidate]] = [[] for _ in self.identities]
-        self.cover_candidates: list[list[Candidate]] = [[] for _ in self.identities]
-        for candidate, dominated in self._candidates():
-            self.cover_candidates[candidate.lead].append(candidate)
-            if not dominated:
-                self.count_candidates[candidate.lead].append(candidate)
-        for options in (*self.count_candidates, *self.cover_candidates):
-            options.sort(key=lambda candidate: -candidate.weight)
+        self.pure_groups = [*self._pure_runs(), *self._thennaalis()]
+        self._options: dict[bool, list[list[Candidate]]] = {}
+
+    def options(self, cover: bool) -> list[list[Candidate]]:
+        """The candidate groups by lead identity, heaviest first: for the count (no group that a
+        pure one of the same cards dominates) or, with `cover`, for a full declaration."""
+        if cover not in self._options:
+            options: list[list[Candidate]] = [[] for _ in self.identities]
+            for candidate in (
+                *self.pure_groups,
+                *self._impure_sequences(cover),
+                *self._sets(),
+                *self._anchored_jokers(),
+            ):
+                options[candidate.lead].append(candidate)
+            for choices in options:
+                choices.sort(key=lambda candidate: -candidate.weight)
+            self._options[cover] = options
+        return self._options[cover]
 
     def copies(self, identity: int) -> int:
         """How many copies of one identity the hand holds."""
         return self.identity_masks[identity].bit_count()
 
-    def _candidates(self) -> Iterator[tuple[Candidate, bool]]:
-        """Every candidate group, with whether a better group of the same cards dominates it."""
-        yield from ((run, False) for run in self._pure_runs())
-        yield from ((three, False) for three in self._thennaalis())
-        yield from self._impure_sequences()
-        yield from ((group, False) for group in self._sets())
-        yield from ((group, False) for group in self._anchored_jokers())
-
-    def _suit_lines(self) -> Iterator[list[int]]:
-        """The identities of each suit, in rank order (ace first)."""
-        suits: dict[object, list[int]] = {}
-        for number, card in enumerate(self.identities):
-            suits.setdefault(card.suit, []).append(number)
-        yield from suits.values()
+    def _suit_lines(self, plain: bool) -> list[list[int]]:
+        """The identities of each suit in rank order (ace first); with `plain`, no joker."""
+        lines: list[list[int]] = [[], [], [], []]
+        for number, suit in enumerate(self.suit_of):
+            if not (plain and self.is_wild[number]):
+                lines[suit].append(number)
+        return lines
 
     def _make(
         self,
@@ -117,10 +126,11 @@ class HandCards:
     ) -> Candidate:
         """A candidate over these identities (one copy each, or `copies` of a single one);
         `kind` is (pure, sequence)."""
+        ordered = sorted(members)
         return Candidate(
-            lead=members[0],
+            lead=ordered[0],
             copies=copies,
-            others=tuple(members[1:]),
+            others=tuple(ordered[1:]),
             jokers=jokers,
             room=room,
             weight=sum(self.points[number] for number in members) * copies,
@@ -130,18 +140,20 @@ class HandCards:
 
     def _pure_runs(self) -> Iterator[Candidate]:
         """Three or more cards of one suit in consecutive rank, each read as itself."""
-        for line in self._suit_lines():
-            at_place = {self.identities[number].order: number for number in line}
+        for line in self._suit_lines(plain=False):
+            if len(line) < 3:
+                continue
+            at_place = {self.order_of[number]: number for number in line}
             if 0 in at_place:
                 at_place[ACE_HIGH] = at_place[0]
-            for start in range(ACE_HIGH + 1):
+            for start in range(ACE_HIGH - 1):
                 members: list[int] = []
                 for place in range(start, min(start + LONGEST_SEQUENCE, ACE_HIGH + 1)):
                     if place not in at_place:
                         break
                     members.append(at_place[place])
                     if len(members) >= 3:
-                        yield self._make(sorted(members), 0, 0, _PURE)
+                        yield self._make(members, 0, 0, _PURE)
 
     def _thennaalis(self) -> Iterator[Candidate]:
         """Three identical cards."""
@@ -149,60 +161,46 @@ class HandCards:
             if self.copies(number) >= 3:
                 yield self._make([number], 0, 0, _PURE, copies=3)
 
-    def _impure_sequences(self) -> Iterator[tuple[Candidate, bool]]:
+    def _impure_sequences(self, cover: bool) -> Iterator[Candidate]:
         """Plain cards of one suit with the jokers that fill their gaps (at least one joker, at
-        least three cards); dominated when the cards already run without a gap."""
+        least three cards); for the count, none whose cards already run without a gap."""
         budget = self.joker_cards
         if budget == 0:
             return
-        for line in self._suit_lines():
-            plain = [number for number in line if not self.is_wild[number]]
+        for line in self._suit_lines(plain=True):
+            places = [self.order_of[number] for number in line]
             found: dict[tuple[int, ...], int] = {}
-            for ace_place in (0, ACE_HIGH):
-                placed = sorted(
-                    plain,
-                    key=lambda number: (
-                        ace_place
-                        if self.identities[number].order == 0
-                        else self.identities[number].order
-                    ),
-                )
-                for members in _gapped_subsets(placed, self._place_of(ace_place), budget):
-                    key = tuple(sorted(members))
-                    span = sequence_span(self.identities[number].order for number in key)
-                    assert span is not None
-                    found[key] = span
-            for key, span in found.items():
-                size = len(key)
-                jokers = max(1, 3 - size, span - size)
+            for first in range(len(line)):
+                for chosen, gaps in _gapped(line, places, first, budget, 1):
+                    found[chosen] = gaps
+            if places and places[0] == 0:
+                high = [ACE_HIGH, *places[:0:-1]]
+                for chosen, gaps in _gapped([line[0], *line[:0:-1]], high, 0, budget, -1):
+                    key = tuple(sorted(chosen))
+                    found[key] = min(gaps, found.get(key, gaps))
+            for chosen, gaps in found.items():
+                size = len(chosen)
+                jokers = max(1, 3 - size, gaps)
                 if jokers > budget or size + jokers > LONGEST_SEQUENCE:
                     continue
-                room = LONGEST_SEQUENCE - size - jokers
-                candidate = self._make(key, jokers, room, _IMPURE)
-                yield candidate, span == size and size >= 3
-
-    def _place_of(self, ace_place: int) -> Callable[[int], int]:
-        """The place of an identity in the suit's line, with the ace at `ace_place`."""
-
-        def place(number: int) -> int:
-            order = self.identities[number].order
-            return ace_place if order == 0 else order
-
-        return place
+                if gaps == 0 and size >= 3 and not cover:
+                    continue
+                yield self._make(chosen, jokers, LONGEST_SEQUENCE - size - jokers, _IMPURE)
 
     def _sets(self) -> Iterator[Candidate]:
         """Two to four plain cards of one rank in different suits, jokers filling to 3 or 4 (one
         card with jokers is read as an impure sequence instead)."""
-        ranks: dict[str, list[int]] = {}
-        for number, card in enumerate(self.identities):
+        ranks: list[list[int]] = [[] for _ in range(13)]
+        for number, order in enumerate(self.order_of):
             if not self.is_wild[number]:
-                ranks.setdefault(card.rank, []).append(number)
-        for members in ranks.values():
+                ranks[order].append(number)
+        for members in ranks:
+            if len(members) < 2:
+                continue
             for chosen in _subsets(members, 2):
                 jokers = max(0, 3 - len(chosen))
                 if jokers <= self.joker_cards:
-                    room = 4 - len(chosen) - jokers
-                    yield self._make(chosen, jokers, room, _SET)
+                    yield self._make(chosen, jokers, 4 - len(chosen) - jokers, _SET)
 
     def _anchored_jokers(self) -> Iterator[Candidate]:
         """A joker-rank card read as itself with two or more jokers: an impure sequence."""
@@ -210,16 +208,7 @@ class HandCards:
             return
         for number, is_wild in enumerate(self.is_wild):
             if is_wild:
-                yield Candidate(
-                    lead=number,
-                    copies=1,
-                    others=(),
-                    jokers=2,
-                    room=LONGEST_SEQUENCE - 3,
-                    weight=0,
-                    pure=False,
-                    sequence=True,
-                )
+                yield self._make([number], 2, LONGEST_SEQUENCE - 3, _IMPURE)
 
 
 def _subsets(items: Sequence[int], smallest: int) -> Iterator[list[int]]:
@@ -230,23 +219,25 @@ def _subsets(items: Sequence[int], smallest: int) -> Iterator[list[int]]:
             yield chosen
 
 
-def _gapped_subsets(
-    placed: Sequence[int], place: Callable[[int], int], budget: int
-) -> Iterator[list[int]]:
-    """Every non-empty subset of `placed` (sorted by place) whose gaps need at most `budget`
-    jokers; adding a later card never shrinks the gaps, so the walk stops as soon as they do."""
+def _gapped(
+    line: Sequence[int], places: Sequence[int], first: int, budget: int, step: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The subsets of `line` that start at `first` and go on along `line` (its `places` rising,
+    or falling when `step` is -1), with the gaps between their places, as long as those need
+    at most `budget` jokers; a later card never shrinks the gaps, so a walk stops at the first
+    card too far."""
 
-    def extend(chosen: list[int], gaps: int, start: int) -> Iterator[list[int]]:
-        yield chosen
-        last = place(chosen[-1])
-        for at in range(start, len(placed)):
-            more = gaps + place(placed[at]) - last - 1
+    def extend(
+        chosen: tuple[int, ...], last: int, gaps: int, at: int
+    ) -> Iterator[tuple[tuple[int, ...], int]]:
+        yield chosen, gaps
+        for upto in range(at, len(line)):
+            more = gaps + (places[upto] - last) * step - 1
             if more > budget:
                 break
-            yield from extend([*chosen, placed[at]], more, at + 1)
+            yield from extend((*chosen, line[upto]), places[upto], more, upto + 1)
 
-    for first in range(len(placed)):
-        yield from extend([placed[first]], 0, first + 1)
+    yield from extend((line[first],), places[first], 0, first + 1)
 
 
 def _take(hand: HandCards, rest: int, candidate: Candidate) -> int:
@@ -292,7 +283,7 @@ def best_groups(hand: HandCards, goal: bool, joker_group: bool) -> Found | None:
     `goal`, only groupings with a pure sequence and a second sequence. None when there is none."""
     printed = len(hand.printed)
     identity_of_bit, is_wild = hand.identity_of_bit, hand.is_wild
-    wild_mask, options = hand.wild_mask, hand.count_candidates
+    wild_mask, options = hand.wild_mask, hand.options(cover=False)
     bit_points = [hand.points[identity] for identity in identity_of_bit]
     memo: dict[int, int] = {}
 
@@ -365,9 +356,17 @@ def full_cover(hand: HandCards, joker_group: bool) -> tuple[Candidate, ...] | No
     group of their own; None when the cards allow none."""
     printed = len(hand.printed)
     identity_of_bit, is_wild = hand.identity_of_bit, hand.is_wild
-    wild_mask, options = hand.wild_mask, hand.cover_candidates
+    wild_mask, options = hand.wild_mask, hand.options(cover=True)
     failed: set[int] = set()
     path: list[Candidate] = []
+    if not hand.pure_groups:
+        return None
+    grouped: set[int] = set()
+    for choices in options:
+        for candidate in choices:
+            grouped.update((candidate.lead, *candidate.others))
+    if any(not wild and number not in grouped for number, wild in enumerate(is_wild)):
+        return None
 
     def ends_well(debt: int, room: int, flags: int) -> bool:
         left = printed - debt
