@@ -115,6 +115,8 @@ class Family:
     name: str
     seats: dict[str, tuple[int, int]] = field(hash=False)
     """The fewest and the most players of each game of the family."""
+    body: str | None = None
+    """The ``Hand`` field holding this family's own body lines, when it has one."""
 
     @property
     def games(self) -> tuple[str, ...]:
@@ -123,7 +125,7 @@ class Family:
 
 FAMILIES: dict[str, Family] = {
     "trick": Family("trick", {name: (spec.players, spec.players) for name, spec in GAMES.items()}),
-    "rummy": Family("rummy", {"rummy": (2, 7)}),
+    "rummy": Family("rummy", {"rummy": (2, 7)}, body="rummy"),
 }
 _FAMILY_OF_GAME = {game: family for family in FAMILIES.values() for game in family.games}
 #: Every game name, as messages list them: ``40, 28, 29 or rummy``.
