@@ -63,7 +63,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
         _choice("count", RUMMY, "life", "literal"),
         HouseRule("count-cap", RUMMY, "100", r"\d{1,4}", "a whole number of points"),
         _choice("joker-group", RUMMY, "no", "yes"),
-        HouseRule("limit", RUMMY, "250", r"\d{1,5}", "a whole number of points"),
+        HouseRule("limit", RUMMY, "250", r"\d{1,7}", "a whole number of points"),
         HouseRule("rejoins", RUMMY, "2", r"\d", "a number of re-entries 0 to 9"),
         _choice("rejoin-score", RUMMY, "highest+1", "highest"),
     )
