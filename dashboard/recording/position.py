@@ -202,7 +202,9 @@ def _next_speaker(record: Record, replayed: HandReplay) -> int | None:
     spec = rules.spec
     knowledge = Knowledge(rules.card_table(switches), spec.players, spec.hand_size)
     first = replayed.dealer % spec.players + 1
-    calling = rules.calling.start(first, spec.players, rules.min_bid(switches), knowledge)
+    calling = rules.calling_for(switches).start(
+        first, spec.players, rules.min_bid(switches), knowledge
+    )
     bids = replayed.hand.bidding.bids if replayed.hand.bidding is not None else []
     for bid in bids:
         if 1 <= bid.seat <= spec.players:
