@@ -50,6 +50,9 @@ class TrumpPlay:
     """28: ... unless it is his last card."""
     face_down_only_after_reveal: bool = False
     """29: the face-down card may be played only after the reveal or as the last card."""
+    suit_only_is_named: bool = False
+    """29: a trump line giving only the suit (``trump ?H``) is a trump named, as online play does
+    it: no card is put apart from the caller's hand."""
 
     def may_lead_hidden(self, call: Call | None) -> bool:
         """Whether the caller may lead the trump suit while it is hidden under ``call``."""
@@ -217,7 +220,7 @@ _LIMITS_29 = CallLimits("29", max_value=28, has_thani=False)
 TWENTY_NINE = GameRules(
     spec=GAMES["29"],
     calling=RotatingAuction(_LIMITS_29),
-    trump=TrumpPlay(hidden_lead_from=0, face_down_only_after_reveal=True),
+    trump=TrumpPlay(hidden_lead_from=0, face_down_only_after_reveal=True, suit_only_is_named=True),
     undertakings=Undertakings(pair=True),
     redeals=(
         RedealRule("all-passed", all_passed),

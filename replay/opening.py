@@ -84,6 +84,7 @@ def put_down_trump(run: HandRun) -> None:
     if line is None:
         return
     suit = line.suit if line.suit is not None else (line.card.suit if line.card else None)
+    run.trump_named = line.card is None and suit is not None and run.rules.trump.suit_only_is_named
     run.trump_suit = suit_index(suit) if suit is not None else None
     card = knowledge.card_of(line.card)
     caller = run.caller
