@@ -216,6 +216,14 @@ def test_a_bid_against_the_duel_is_found_where_it_was_said(case: WrongBid) -> No
     assert (result.caller, result.call and result.call.token) == (case.caller, case.call)
 
 
+DOCS_EXAMPLE = "bid 1:16 2:17 1:17 2:18 1:18 2:pass 3:19 1:19 3:pass 4:pass\n"
+
+
+def test_the_example_of_the_rules_doc() -> None:
+    assert _calling_findings(DOCS_EXAMPLE) == ([], 1, "19")
+    assert _calling_findings(DOCS_EXAMPLE, "") == (["bid-out-of-turn"] * 6, 3, "19")
+
+
 def test_the_rotating_auction_still_refuses_a_hold() -> None:
     found, caller, call = _calling_findings("bid 1:16 2:17 1:17 2:pass 3:pass 4:pass\n", "")
     assert found == ["bid-out-of-turn", "bid-out-of-turn"]
