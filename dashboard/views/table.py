@@ -178,7 +178,7 @@ def _named_trump_html(trump: TrumpView, caller: str) -> str:
         return f'<div class="tp-box tp-trump"><b>Trump</b><div>{said}</div></div>'
     said = f"{suit_html(trump.suit)} {named_trump_label(trump.suit)}"
     detail = _revealed(trump) if trump.revealed else f"named by {caller}, hidden"
-    return f'<div class="tp-box tp-trump"><b>Trump</b> {said}<div>{detail}</div></div>'
+    return f'<div class="tp-box tp-trump"><b>Trump</b><div>{said}</div><div>{detail}</div></div>'
 
 
 def _calling_html(calling: tuple[tuple[str, str], ...]) -> str:
