@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from dashboard.families import commands_for
 from recorder import ReadError, read_bytes
 from recorder.archive import ARCHIVE_ENV, Archive, ArchiveError, default_archive_path
 from recorder.archive.database import is_postgres
@@ -110,6 +111,9 @@ def _problems(errors: Iterable[ReadError]) -> tuple[Problem, ...]:
 
 def judge(key: str, label: str, record: Record, version: str) -> LoadedSession:
     """Normalize, replay and score a record that was read without problems."""
+    if not commands_for(record).shown_in_dashboard:
+        message = f"the dashboard does not show {record.game} games yet: use thuruppu score"
+        return LoadedSession(key, label, record, (Problem(0, 0, message),), version)
     try:
         normalized = normalize(record)
         replay = replay_session(normalized)
