@@ -68,11 +68,13 @@ def render_rummy_score(record: Record, game: RummyGame) -> str:
     return "\n".join([title, "", *_cells(rows), "", winner, standing, *extra])
 
 
-def _outcome_line(record: Record, line: OutcomeLine) -> str:
+def _outcome_line(record: Record, line: OutcomeLine, seat: int | None) -> str:
+    """An outcome line as the table saw it: the face-down card only for its owner (or all)."""
     who = f"{record.player(line.seat)} (seat {line.seat})"
     if line.kind in ("declare", "show"):
         cards = groups_text(line.groups, line.grouped)
-        face_down = f" / {line.face_down.code}" if line.face_down else ""
+        sees = seat is None or seat == line.seat
+        face_down = f" / {line.face_down.code if sees else 'face down'}" if line.face_down else ""
         entered = f" = {line.entered}" if line.entered is not None else ""
         return f"  {who} {line.kind}s {cards}{face_down}{entered}"
     if line.kind == "count":
@@ -133,7 +135,7 @@ def render_rummy_deal(
         lines.append("turns:")
         lines += [_step_text(record, step, seat) for step in steps]
     lines.append("outcome lines:")
-    lines += [_outcome_line(record, line) for line in body.outcomes]
+    lines += [_outcome_line(record, line, seat) for line in body.outcomes]
     if body.redeal is not None:
         lines.append(f"  redeal {body.redeal.reason}: no points")
     lines.append("result:")

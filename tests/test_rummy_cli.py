@@ -136,6 +136,8 @@ def test_replay_turn_by_turn_and_from_one_seat() -> None:
     assert "dealt Fathima (seat 6): 8C 7D 2S" in seen
     assert "dealt Anu" not in seen  # another seat's cards are hidden
     assert "hand " in seen and "  <- " not in seen
+    assert "Deepu (seat 4) declares 5D 6D 7D 8D" in seen and "/ face down" in seen
+    assert "/ 8C" in out and "/ 8C" not in seen  # Deepu's face-down card
 
 
 def test_replay_of_a_deal_without_turns_lists_its_outcomes(tmp_path: Path) -> None:
