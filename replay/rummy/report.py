@@ -25,10 +25,12 @@ def cards_text(cards: Sequence[RummyCard]) -> str:
 
 
 def groups_text(groups: Sequence[Sequence[RummyCard]], kinds: Sequence[str]) -> str:
-    """Groups with what each is judged: ``AS KS QS pure; 9C 9H 9S a set; 4D 9C no group``."""
+    """Groups with what each is judged: ``AS KS QS pure; 9C 9H 9S a set; 4D 9C no group``; a
+    part without a kind (the loose cards after the groups) is no group."""
+    padded = [*kinds, *["none"] * (len(groups) - len(kinds))]
     return "; ".join(
         f"{cards_text(group)} {_KIND_WORDS.get(kind, kind)}"
-        for group, kind in zip(groups, kinds, strict=False)
+        for group, kind in zip(groups, padded, strict=False)
         if group
     )
 
