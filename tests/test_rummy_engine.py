@@ -180,8 +180,8 @@ def test_invalid_declaration_names_what_is_missing() -> None:
     broken = game(f"joker 7H\n{wrong}\n{REST}")
     assert found(broken, "invalid-declaration") == [(1, 3, 7, 1)]
     assert message(broken, "invalid-declaration") == (
-        "Cini (seat 3) declared wrong (one sequence only): AS KS QS pure; 5D 5H 5C a set; "
-        "9C 9H 9S a set; 2C 2D 2H 2S a set"
+        "Cini (seat 3) declared wrong: one sequence only: AS KS QS; 5D 5H 5C, 9C 9H 9S and "
+        "2C 2D 2H 2S are sets"
     )
     assert broken.deals[0].outcomes["Cini"] == broken.deals[0].outcomes["Cini"].__class__(
         "wrong-declaration", 100

@@ -209,8 +209,7 @@ def _wrong(
     line: OutcomeLine, who: str, declaration: Declaration | None, wild: Wild, rules: RummyRules
 ) -> str:
     if declaration is not None:
-        proof = groups_text(declaration.groups, declaration.kinds)
-        return f"{who} declared wrong ({declaration.problem}): {proof}"
+        return f"{who} declared wrong: {declaration.problem}"
     best = lowest_count(tuple(line.cards), wild, rules.count, rules.joker_group)
     proof = groups_text(best.groups, best.kinds)
     return (
