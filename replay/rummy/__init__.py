@@ -2,6 +2,7 @@
 
 from replay.rummy.grouping import (
     Count,
+    CountMode,
     Declaration,
     GroupKind,
     Wild,
@@ -14,6 +15,7 @@ from replay.rummy.grouping import (
 
 __all__ = [
     "Count",
+    "CountMode",
     "Declaration",
     "GroupKind",
     "Wild",
