@@ -9,6 +9,7 @@ the dashboard use; it never raises on a record the model allows.
 from replay.rummy.game import replay_rummy
 from replay.rummy.grouping import (
     Count,
+    CountMode,
     Declaration,
     GroupKind,
     Wild,
@@ -22,6 +23,7 @@ from replay.rummy.results import Outcome, RummyDeal, RummyGame
 
 __all__ = [
     "Count",
+    "CountMode",
     "Declaration",
     "GroupKind",
     "Outcome",

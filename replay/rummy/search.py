@@ -259,6 +259,12 @@ def _take(hand: HandCards, rest: int, candidate: Candidate) -> int:
     return rest
 
 
+def _state_key(mask: int, debt: int, room: int, flags: int) -> int:
+    """One int for a search state: the open cards, the jokers owed (-64..63), the spare room
+    (0..13) and the flags (0..5)."""
+    return ((mask << 7 | debt + 64) << 4 | room) << 3 | flags
+
+
 def _goal_met(flags: int, left: int, goal: bool, joker_group: bool) -> bool:
     """Whether the flags meet the goal (a pure sequence and a second sequence), counting the
     groups that `left` spare jokers make on their own under ``joker-group``."""
@@ -294,7 +300,7 @@ def best_groups(hand: HandCards, goal: bool, joker_group: bool) -> Found | None:
                 if debt <= printed and _goal_met(flags, printed - debt, goal, joker_group)
                 else (IMPOSSIBLE)
             )
-        key = mask << 9 | (debt + 16) << 3 | flags
+        key = _state_key(mask, debt, 0, flags)
         known = memo.get(key)
         if known is not None:
             return known
@@ -332,7 +338,7 @@ def best_groups(hand: HandCards, goal: bool, joker_group: bool) -> Found | None:
         bit = low.bit_length() - 1
         lead = identity_of_bit[bit]
         rest = mask ^ low
-        target = memo[mask << 9 | (debt + 16) << 3 | flags]
+        target = memo[_state_key(mask, debt, 0, flags)]
         for candidate in options[lead]:
             after = _take(hand, rest, candidate)
             owed = debt + candidate.jokers
@@ -379,7 +385,7 @@ def full_cover(hand: HandCards, joker_group: bool) -> tuple[Candidate, ...] | No
     def cover(mask: int, debt: int, room: int, flags: int) -> bool:
         if not mask:
             return ends_well(debt, room, flags)
-        key = mask << 12 | (debt + 16) << 7 | room << 3 | flags
+        key = _state_key(mask, debt, room, flags)
         if key in failed:
             return False
         low = mask & -mask
