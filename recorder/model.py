@@ -21,7 +21,8 @@ _POSITION = frozenset({"line", "column"})
 class Node(BaseModel):
     """An element of a record with its place in the source (0 when it was not read from text)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Validation is built on first use (JSON in, the schema): reading TGN needs none of it.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     line: int = 0
     column: int = 0
