@@ -140,7 +140,7 @@ def main() -> None:
             f"{megabytes:.1f} MB"
         )
         for name in ("check", "score"):
-            cpu, wall = run_seconds(command(name, "--json", str(session)))
+            cpu, wall = run_seconds(command(name, "--json", str(session)), repeat=2)
             rate = plays / cpu
             print(
                 f"   thuruppu {name} --json: {HANDS / cpu:,.0f} hands/s, {rate:,.0f} card plays/s"
