@@ -21,8 +21,7 @@ _POSITION = frozenset({"line", "column"})
 class Node(BaseModel):
     """An element of a record with its place in the source (0 when it was not read from text)."""
 
-    # Validation is built on first use (JSON in, the schema): reading TGN needs none of it.
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     line: int = 0
     column: int = 0
