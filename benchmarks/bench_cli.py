@@ -177,7 +177,8 @@ def _jobs_scaling(folder: Path) -> None:
     for jobs in sorted({1, 2, cores}):
         _, wall = run_seconds(command("check", "--jobs", str(jobs), str(folder)), repeat=2)
         print(
-            f"   check --jobs {jobs} over {FOLDER_FILES} files: {HANDS / wall:,.0f} hands/s "
+            f"   check --jobs {jobs}{' (all cores)' if jobs == cores else ''} over "
+            f"{FOLDER_FILES} files: {HANDS / wall:,.0f} hands/s "
             f"({wall:.2f} s on the clock)",
             flush=True,
         )
