@@ -18,10 +18,14 @@ APP = Path(__file__).resolve().parent / "app.py"
 BUNDLED_DATA = APP.parent.parent / "data"
 
 
-def streamlit_command(path: str, port: int, db: str | None = None) -> list[str]:
+def streamlit_command(
+    path: str, port: int, db: str | None = None, cache: str | None = None
+) -> list[str]:
     """The command serving the dashboard headless on ``port`` for the sessions under ``path``,
-    recording into the archive ``db`` (``open_archive``'s default when ``None``)."""
+    recording into the archive ``db`` (``open_archive``'s default when ``None``), keeping replay
+    results in the folder ``cache`` (``$THURUPPU_CACHE`` or the user's cache when ``None``)."""
     archive = ["--db", db] if db is not None else []
+    replays = ["--cache", cache] if cache is not None else []
     return [
         sys.executable,
         "-m",
@@ -42,6 +46,7 @@ def streamlit_command(path: str, port: int, db: str | None = None) -> list[str]:
         "--data",
         path,
         *archive,
+        *replays,
     ]
 
 
@@ -72,9 +77,9 @@ def serve(command: list[str]) -> int:
     return 0 if code in (-signal.SIGINT, -signal.SIGTERM) else code
 
 
-def run(path: str, port: int, db: str | None = None) -> int:
+def run(path: str, port: int, db: str | None = None, cache: str | None = None) -> int:
     """Serve the dashboard until it is stopped and return Streamlit's exit code."""
-    return serve(streamlit_command(path, port, db))
+    return serve(streamlit_command(path, port, db, cache))
 
 
 def run_recorder(db: str | None, port: int) -> int:
