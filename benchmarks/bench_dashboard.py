@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dashboard.launch import streamlit_command
-from dashboard.library import CACHE_ENV, discover, load, load_file
+from dashboard.library import discover, load, load_file
+from dashboard.replay_store import CACHE_ENV
 from recorder.archive import ARCHIVE_ENV
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, free_port
 

@@ -42,6 +42,8 @@ def streamlit_command(
         "minimal",
         "--client.showErrorDetails",
         "type",
+        "--server.fileWatcherType",  # a served dashboard does not rerun on edits: no watching
+        "none",
         "--",
         "--data",
         path,
