@@ -27,7 +27,7 @@ from pathlib import Path
 
 from dashboard.launch import streamlit_command
 from dashboard.library import discover, load, load_file
-from dashboard.replay_store import CACHE_ENV
+from dashboard.replay_store import CACHE_ENV, ReplayStore
 from recorder.archive import ARCHIVE_ENV
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, free_port
 
@@ -159,15 +159,16 @@ def report(browser: object, url: str, pages: list[Screen], title: str, repeat: i
         print(f"     {screen.name:<9} first tab {first:6.2f} s, fresh tabs after it {again:6.2f} s")
 
 
-def loading_seconds(folder: Path) -> float:
-    """Processor seconds to read, replay and score every file of ``folder`` without the app (the
-    best of three runs): the work a first start does without a cache."""
+def loading_seconds(folder: Path, store: ReplayStore | None = None) -> float:
+    """Processor seconds to load every file of ``folder`` without the app (the best of three
+    runs): read, replay and score them without a store, or list them from a filled one (what a
+    restarted server does for its first page)."""
     paths = discover(folder)
     best = float("inf")
     for _ in range(3):
         started = time.process_time()
         for path in paths:
-            load_file(folder, path)
+            load_file(folder, path, store)
         best = min(best, time.process_time() - started)
     return best
 

@@ -18,8 +18,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dashboard.replay_store import Parts, ReplayStore, Summary, held
-from recorder import ReadError, dumps, read_bytes
-from recorder.archive import ARCHIVE_ENV, Archive, ArchiveError, default_archive_path
+from recorder import ReadError, read_bytes
+from recorder.archive import (
+    ARCHIVE_ENV,
+    Archive,
+    ArchiveError,
+    SessionSummary,
+    default_archive_path,
+)
 from recorder.archive.database import is_postgres
 from recorder.model import Record
 from replay import SessionReplay, normalize, replay_session
@@ -219,20 +225,22 @@ def archive_key(session_id: int) -> str:
 
 
 def load_archived(
-    archive: Archive, session_id: int, store: ReplayStore | None = None
+    archive: Archive, summary: SessionSummary, store: ReplayStore | None = None
 ) -> LoadedSession:
-    """An archived session: its log folded into a record, then replayed and scored (or taken
-    from the store, keyed by the record's canonical text)."""
-    key = archive_key(session_id)
-    label = f"archive #{session_id}"
+    """An archived session: its log folded into a record, then replayed and scored; or taken
+    from the store without folding, keyed by the archive, the session's id, creation time and
+    length of its log (a log is only appended to, so these name its content)."""
+    key = archive_key(summary.id)
+    label = f"archive #{summary.id}"
+    identity = f"{archive.location}\0{summary.id}\0{summary.created_at}\0{summary.events}"
+    version = digest(identity.encode())
+    if store is not None and (stored := store.get(version)) is not None:
+        facts, problems, parts = stored
+        return LoadedSession(key, label, facts, problems, version, parts)
     try:
-        record = archive.record(session_id)
+        record = archive.record(summary.id)
     except ArchiveError as error:
         return loaded(key, label, NOTHING_READ, (Problem(0, 0, str(error)),))
-    version = digest(dumps(record).encode())
-    if store is not None and (stored := store.get(version)) is not None:
-        summary, problems, parts = stored
-        return LoadedSession(key, label, summary, problems, version, parts)
     session = judge(key, label, record, version)
     if store is not None:
         store.put(version, session.summary, session.problems, session.parts())

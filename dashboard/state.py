@@ -98,7 +98,7 @@ def archive_sessions(location: str) -> list[LoadedSession]:
     return [
         cache.get(
             ("archive", location, summary.id, summary.events),
-            partial(load_archived, archive, summary.id, store()),
+            partial(load_archived, archive, summary, store()),
         )
         for summary in summaries
     ]

@@ -28,7 +28,7 @@ from dashboard.views.sessions import (
     severity_counts,
 )
 from recorder import loads
-from recorder.archive import open_archive
+from recorder.archive import Archive, SessionSummary, open_archive
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 FIXTURES = REPOSITORY / "tests" / "browser" / "sessions"
@@ -126,7 +126,7 @@ def test_archived_sessions_are_folded_and_replayed(tmp_path: Path) -> None:
     location = str(tmp_path / "archive.sqlite")
     archive = open_archive(location)
     session_id = archive.import_record(loads(EXAMPLE.decode()))
-    session = load_archived(archive, session_id)
+    session = load_archived(archive, archived(archive, session_id))
     assert session.key == archive_key(session_id) and session.playable
     assert session.score is not None and session.score.lines[0].result.callers_points == 40
 
@@ -188,3 +188,8 @@ def test_the_caption_counts_the_folder_the_archive_and_uploads_apart(tmp_path: P
     assert sessions_caption(archive, [], ["postgresql://me:secret@host/club"], [club], []) == (
         "1 session: 1 from the archive PostgreSQL host/club; 0 uploaded in this browser."
     )
+
+
+def archived(archive: Archive, session_id: int) -> SessionSummary:
+    """The archive's summary of one of its sessions."""
+    return next(summary for summary in archive.sessions() if summary.id == session_id)

@@ -16,7 +16,7 @@ from dashboard.library import load, load_archived
 from dashboard.replay_store import CACHE_ENV, ReplayStore, default_folder, engine_version
 from dashboard.state import DATA_ENVIRONMENT
 from recorder import loads
-from recorder.archive import ARCHIVE_ENV, open_archive
+from recorder.archive import ARCHIVE_ENV, Archive, SessionSummary, open_archive
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 APP = REPOSITORY / "dashboard" / "app.py"
@@ -71,9 +71,9 @@ def test_an_archived_session_is_stored_by_its_content(
 ) -> None:
     archive = open_archive(str(tmp_path / "archive.sqlite"))
     session_id = archive.import_record(loads(CLUB.decode()))
-    stored = load_archived(archive, session_id, ReplayStore(tmp_path / "cache"))
+    stored = load_archived(archive, archived(archive, session_id), ReplayStore(tmp_path / "cache"))
     no_replay(monkeypatch)
-    again = load_archived(archive, session_id, ReplayStore(tmp_path / "cache"))
+    again = load_archived(archive, archived(archive, session_id), ReplayStore(tmp_path / "cache"))
     assert again.summary == stored.summary and again.summary.findings == 2
 
 
@@ -120,3 +120,8 @@ def test_a_changed_session_file_is_replayed_again_after_a_restart(
     example.write_bytes(CLUB)  # now with a revoke, under the old file's time
     os.utime(example, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
     assert sessions_findings() == {"club.tgn": 2, "example.tgn": 2}
+
+
+def archived(archive: Archive, session_id: int) -> SessionSummary:
+    """The archive's summary of one of its sessions."""
+    return next(summary for summary in archive.sessions() if summary.id == session_id)
