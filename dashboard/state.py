@@ -160,7 +160,7 @@ def add_upload(name: str, data: bytes) -> LoadedSession:
     known = uploads().get(key)
     if known is not None:
         return known.session
-    session = load(key, f"{name} (uploaded)", data, store())
+    session = load(key, f"{name} (uploaded)", data)  # not stored: it is this browser's alone
     twin = next((s for s in sessions() if s.digest == session.digest), None)
     if twin is not None:
         return twin
