@@ -28,6 +28,7 @@ from pathlib import Path
 from dashboard.launch import streamlit_command
 from dashboard.library import discover, load, load_file
 from dashboard.replay_store import CACHE_ENV, ReplayStore
+from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, free_port
 
@@ -171,6 +172,27 @@ def loading_seconds(folder: Path, store: ReplayStore | None = None) -> float:
             load_file(folder, path, store)
         best = min(best, time.process_time() - started)
     return best
+
+
+def script_seconds(folder: Path, cache: Path) -> dict[str, float]:
+    """Processor seconds of each page's script in a freshly started app (Streamlit's AppTest,
+    its memory caches emptied, the replay store in ``cache``): the server's share of a first
+    load, steadier than the browser's on a busy machine."""
+    import streamlit as st
+    from streamlit.testing.v1 import AppTest
+
+    os.environ.update({DATA_ENVIRONMENT: str(folder), CACHE_ENV: str(cache)})
+    os.environ[ARCHIVE_ENV] = str(cache / "no-archive.sqlite")
+    st.cache_resource.clear()
+    app = AppTest.from_file(str(REPOSITORY / "dashboard" / "app.py"), default_timeout=600)
+    started = time.process_time()
+    app.run()
+    times = {"Sessions": time.process_time() - started}
+    for name in ("replay", "scores", "players", "coaching"):
+        started = time.process_time()
+        app.switch_page(f"screens/{name}.py").run()
+        times[name.title()] = time.process_time() - started
+    return times
 
 
 def main() -> None:
