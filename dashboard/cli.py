@@ -389,11 +389,19 @@ def dashboard(
     path: Annotated[Path | None, typer.Argument(help="A file or a folder of .tgn.")] = None,
     port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8501,
     db: DbOption = None,
+    cache: Annotated[
+        Path | None,
+        typer.Option(
+            "--cache",
+            help="The folder keeping replay results between runs "
+            "($THURUPPU_CACHE, else the user's cache folder).",
+        ),
+    ] = None,
 ) -> None:
     """Start the Streamlit dashboard (headless) on PATH, the bundled data/ by default."""
     from dashboard.launch import run
 
-    _exit(run(str(path or BUNDLED_DATA), port, db))
+    _exit(run(str(path or BUNDLED_DATA), port, db, str(cache) if cache else None))
 
 
 @app.command()
