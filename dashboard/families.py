@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from recorder.games import family_name
-from recorder.model import Record
-from replay.findings import Finding
+
+if TYPE_CHECKING:  # the model and the engines load with the commands using them
+    from recorder.model import Record
+    from replay.findings import Finding
 
 Rules = dict[str, str]
 
