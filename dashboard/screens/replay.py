@@ -11,7 +11,16 @@ import streamlit as st
 
 from dashboard import state
 from dashboard.views.analysis import costly_cards, hand_summary, trump_choices, verdict_at
-from dashboard.views.moment import findings_by_step, step_tricks, table_view, trick_table
+from dashboard.views.moment import step_tricks, table_view
+from dashboard.views.sight import (
+    Shown,
+    card_flags,
+    card_symbols,
+    shown_findings,
+    sight,
+    trick_table,
+    tricks_seen,
+)
 from dashboard.views.stepping import CONTROLS, SHORTCUT_HELP, Move, Position, move, parse_position
 from dashboard.views.table import table_html
 from dashboard.views.text import escape_markdown
@@ -32,6 +41,16 @@ SEVERITY_ICONS = {
     "warning": ":material/warning:",
     "note": ":material/info:",
 }
+
+
+def finding_line(at: Shown, step: int, *, summary: bool = False) -> str:
+    """A finding as one line of Markdown: severity, code, (the rule,) step and message."""
+    finding = at.finding
+    rule = f" ({escape_markdown(at.at.summary)})" if summary else ""
+    when = f", step {step}" if summary else ""
+    return f"**{finding.severity} · {finding.code}**{rule}{when}: " + escape_markdown(
+        card_symbols(finding)
+    )
 
 
 def adopt(position: Position) -> None:
@@ -116,16 +135,24 @@ position = Position(session_key, hand_number, step, seat)
 st.session_state[WRITTEN] = position
 st.query_params.from_dict(position.to_params())
 
-st.html(table_html(table_view(record, hand, step, seat)))
+view = sight(hand, step, seat)
+shown = shown_findings(hand, seat)
+alerts = [at for at in shown if at.step == step]
 
-for finding in steps[step].findings if steps else ():
-    message = f"**{finding.severity} · {finding.code}**: {escape_markdown(finding.message)}"
-    box = st.error if finding.severity == "error" else st.warning
-    box(message, icon=SEVERITY_ICONS[finding.severity])
+for at in alerts:
+    box = st.error if at.finding.severity == "error" else st.warning
+    box(finding_line(at, step), icon=SEVERITY_ICONS[at.finding.severity])
+
+st.html(table_html(table_view(record, hand, step, seat), card_flags(alerts)))
 
 analysed: set[tuple[str, str, int]] = st.session_state.setdefault(ANALYSED, set())
 wanted = (session_key, loaded.digest, hand_number)
-if wanted not in analysed:
+if seat is not None:
+    st.caption(
+        "The coaching analysis knows every hand, so it is only for the referee's view: "
+        "choose *everyone* in *Seen by* to see it."
+    )
+elif wanted not in analysed:
     st.button(
         "Analyse this hand",
         key="replay-analyse",
@@ -157,22 +184,22 @@ else:
             st.markdown("**What each trump could make**")
             st.dataframe(trumps, hide_index=True, key="replay-trumps")
 
-found = findings_by_step(hand)
-st.subheader(f"Findings of hand {hand_number} ({len(found)})")
-if not found:
-    st.caption("Nothing against the rules in this hand.")
-for at in found:
-    target = Position(session_key, hand_number, at.step, seat)
-    label = (
-        f"**{at.finding.severity} · {at.finding.code}** ({escape_markdown(at.summary)}), "
-        f"step {at.step}: {escape_markdown(at.finding.message)}"
+known = [at for at in shown if seat is None or at.step <= step]
+st.subheader(f"Findings of hand {hand_number} ({len(known)})")
+if not known:
+    st.caption(
+        "Nothing against the rules in this hand."
+        if seat is None
+        else "Nothing against the rules that this seat can know of so far."
     )
+for at in known:
+    target = Position(session_key, hand_number, at.step, seat)
     st.page_link(
         "screens/replay.py",
-        label=label,
+        label=finding_line(at, at.step, summary=True),
         icon=SEVERITY_ICONS[at.finding.severity],
         query_params=target.to_params(),
     )
 
 st.subheader("Tricks")
-st.dataframe(trick_table(record, hand), hide_index=True, width="stretch")
+st.dataframe(trick_table(record, tricks_seen(hand, view)), hide_index=True, width="stretch")

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pandas as pd
-
 from dashboard.views.cards import card_label
 from dashboard.views.table import SeatView, TableView, TeamScore, TrumpView
 from recorder.cards import Card
@@ -199,26 +197,3 @@ def findings_by_step(hand: HandReplay) -> list[FindingAt]:
     last = max(len(hand.steps or []) - 1, 0)
     found.extend(FindingAt(last, f) for f in hand.findings if id(f) not in placed)
     return found
-
-
-def trick_table(record: Record, hand: HandReplay) -> pd.DataFrame:
-    """The hand's tricks: leader, cards in the order played, winner and points."""
-    rows = []
-    for trick in hand.tricks:
-        cards = " · ".join(
-            f"{record.player(play.seat)} {card_label(play.card) if play.card else '?'}"
-            + (" (trump)" if play.trump else "")
-            for play in trick.plays
-        )
-        rows.append(
-            {
-                "Trick": trick.number,
-                "Leader": record.player(trick.leader) if trick.leader else "?",
-                "Cards": cards,
-                "Winner": record.player(trick.winner) if trick.winner else "?",
-                "Points": trick.points,
-                "Trump turned up": record.player(trick.revealed_by) if trick.revealed_by else "",
-            }
-        )
-    columns = ["Trick", "Leader", "Cards", "Winner", "Points", "Trump turned up"]
-    return pd.DataFrame(rows, columns=columns)
