@@ -10,8 +10,9 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import state
+from dashboard.library import LoadedSession
 from dashboard.views.analysis import costly_cards, hand_summary, trump_choices, verdict_at
-from dashboard.views.moment import step_tricks, table_view
+from dashboard.views.moment import hand_over, step_tricks, table_view
 from dashboard.views.sight import (
     Shown,
     card_flags,
@@ -21,7 +22,16 @@ from dashboard.views.sight import (
     trick_table,
     tricks_seen,
 )
-from dashboard.views.stepping import CONTROLS, SHORTCUT_HELP, Move, Position, move, parse_position
+from dashboard.views.stepping import (
+    CONTROLS,
+    SHORTCUT_HELP,
+    Move,
+    Position,
+    keys_after_dropdown_script,
+    move,
+    out_of_range,
+    parse_position,
+)
 from dashboard.views.table import table_html
 from dashboard.views.text import escape_markdown
 from replay.solver import PERFECT_INFORMATION
@@ -79,10 +89,40 @@ if not playable:
     st.info("No readable session with hands. Open the Sessions page to see why.")
     st.stop()
 
+
+def link_problem(params: dict[str, str], sessions: list[LoadedSession]) -> str | None:
+    """What a followed link asks for that is not here: a session, hand, step or seat."""
+    key = params.get("session") or sessions[0].key
+    chosen = next((s for s in sessions if s.key == key), None)
+    if chosen is None or chosen.record is None:
+        return f"The link names the session '{key}', which is not loaded here."
+    where = chosen.title
+    hands = len(chosen.record.hands)
+    problem = out_of_range(params, "hand", 1, hands, where) or out_of_range(
+        params, "seat", 1, len(chosen.record.players), where
+    )
+    if problem is not None:
+        return problem
+    hand = parse_position(params).hand
+    count = len(state.hand_replay(chosen, chosen.record, hand - 1).steps or [])
+    return out_of_range(params, "step", 0, max(count - 1, 0), f"hand {hand}")
+
+
 keys = [session.key for session in playable]
-url = parse_position(st.query_params.to_dict())
-if url != st.session_state.get(WRITTEN):
-    adopt(Position(url.session if url.session in keys else keys[0], url.hand, url.step, url.seat))
+params = st.query_params.to_dict()
+if params != st.session_state.get(WRITTEN):
+    problem = link_problem(params, playable)
+    if problem is not None:
+        st.error(escape_markdown(problem), icon=":material/link_off:")
+        st.page_link(
+            "screens/replay.py",
+            label=f"Open hand 1 of {escape_markdown(playable[0].title)} instead",
+            icon=":material/style:",
+            query_params=Position(keys[0]).to_params(),
+        )
+        st.stop()
+    url = parse_position(params)
+    adopt(Position(url.session or keys[0], url.hand, url.step, url.seat))
 
 top = st.columns([3, 1, 2])
 session_key = top[0].selectbox(
@@ -120,7 +160,7 @@ st.session_state[STEP] = min(max(int(st.session_state.get(STEP) or 0), 0), last)
 controls = st.container(horizontal=True, gap="small")
 for control in CONTROLS:
     controls.button(
-        "",
+        control.label,
         key=control.move.value,
         icon=control.icon,
         help=control.help,
@@ -132,7 +172,7 @@ for control in CONTROLS:
 step = st.slider("Step", 0, last, key=STEP, help=SHORTCUT_HELP) if last else 0
 
 position = Position(session_key, hand_number, step, seat)
-st.session_state[WRITTEN] = position
+st.session_state[WRITTEN] = position.to_params()
 st.query_params.from_dict(position.to_params())
 
 view = sight(hand, step, seat)
@@ -142,6 +182,14 @@ alerts = [at for at in shown if at.step == step]
 for at in alerts:
     box = st.error if at.finding.severity == "error" else st.warning
     box(finding_line(at, step), icon=SEVERITY_ICONS[at.finding.severity])
+
+if steps and steps[step].event.kind in ("end", "redeal"):
+    line = loaded.score.lines[hand_number - 1] if loaded.score else None
+    known_now = [at.finding for at in shown if seat is None or at.step <= step]
+    st.info(
+        "  \n".join(escape_markdown(said) for said in hand_over(record, hand, line, known_now)),
+        icon=":material/flag:",
+    )
 
 st.html(table_html(table_view(record, hand, step, seat), card_flags(alerts)))
 
@@ -203,3 +251,4 @@ for at in known:
 
 st.subheader("Tricks")
 st.dataframe(trick_table(record, tricks_seen(hand, view)), hide_index=True, width="stretch")
+st.html(keys_after_dropdown_script(), unsafe_allow_javascript=True)
