@@ -39,7 +39,7 @@ SHORTCUTS_READY = '.st-key-step-next-card [data-has-shortcut="true"]'
 def keys_ready(page: Page) -> None:
     """Wait until the script has finished and the step buttons have their keyboard shortcuts."""
     settle(page)
-    page.locator(SHORTCUTS_READY).first.wait_for(timeout=WAIT_MS)
+    page.locator(SHORTCUTS_READY).first.wait_for(state="attached", timeout=WAIT_MS)
 
 
 def open_replay(page: Page, url: str, query: str) -> None:
