@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.conftest import DESKTOP, REPOSITORY, screenshot, serve_dashboard
 from tests.browser.test_dashboard_browser import WAIT_MS, keys_ready, open_page, open_replay
@@ -25,7 +25,7 @@ REVOKE_LINK = "/replay?session=club-night-40.tgn&hand=6&step=16"
 DOCS = (REPOSITORY / "docs" / "DASHBOARD.md", REPOSITORY / "README.md")
 
 
-def alerts(page: Page, text: str):  # type: ignore[no-untyped-def]
+def alerts(page: Page, text: str) -> Locator:
     """The alert boxes that hold ``text``."""
     return page.locator('[data-testid="stAlert"]').filter(has_text=text)
 
