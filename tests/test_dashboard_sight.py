@@ -134,7 +134,7 @@ def test_a_seat_sees_the_tricks_up_to_the_card_on_the_table(revoke_hand: HandRep
     assert seen[0].winner is None and seen[0].points is None
     table = trick_table(record, seen)
     assert table.iloc[0]["Cards"] == "Biju K♥ · Chitra A♥ · Dev Q♥ · Eli 9♦ · Faiz Q♣"
-    assert table.iloc[0]["Winner"] == ""
+    assert (table.iloc[0]["Winner"], table.iloc[0]["Points"]) == ("", "")
     everything = tricks_seen(revoke_hand, sight(revoke_hand, 0, None))
     assert [len(t.plays) for t in everything] == [6, 6]
 

@@ -46,6 +46,10 @@ SESSION, HAND, STEP, SEAT, WRITTEN = (
 EVERYONE = 0  # the seat selector's value for the referee's view of the whole record
 ANALYSED = "replay-analysed"  # the hands this browser session asked the solver to analyse
 VERDICT_BOXES = {"blunder": st.error, "mistake": st.warning, "inaccuracy": st.info}
+WRAP_CSS = (  # a finding's link wraps on a phone instead of cutting its message off
+    ".st-key-replay-findings [data-testid=stPageLink] *"
+    "{white-space:normal;overflow:visible;text-overflow:clip}"
+)
 SEVERITY_ICONS = {
     "error": ":material/error:",
     "warning": ":material/warning:",
@@ -233,6 +237,7 @@ else:
             st.dataframe(trumps, hide_index=True, key="replay-trumps")
 
 known = [at for at in shown if seat is None or at.step <= step]
+st.html(f"<style>{WRAP_CSS}</style>")
 st.subheader(f"Findings of hand {hand_number} ({len(known)})")
 if not known:
     st.caption(
@@ -240,9 +245,10 @@ if not known:
         if seat is None
         else "Nothing against the rules that this seat can know of so far."
     )
+findings_list = st.container(key="replay-findings")
 for at in known:
     target = Position(session_key, hand_number, at.step, seat)
-    st.page_link(
+    findings_list.page_link(
         "screens/replay.py",
         label=finding_line(at, at.step, summary=True),
         icon=SEVERITY_ICONS[at.finding.severity],

@@ -228,6 +228,7 @@ def trick_table(record: Record, tricks: list[TrickSeen]) -> pd.DataFrame:
     """The tricks seen: leader, cards in the order played, winner and points."""
     rows = []
     for trick in tricks:
+        unknown = "?" if trick.done else ""
         cards = " · ".join(
             f"{record.player(play.seat)} {card_label(play.card) if play.card else '?'}"
             + (" (trump)" if play.trump else "")
@@ -241,7 +242,7 @@ def trick_table(record: Record, tricks: list[TrickSeen]) -> pd.DataFrame:
                 "Winner": record.player(trick.winner)
                 if trick.winner
                 else ("?" if trick.done else ""),
-                "Points": trick.points,
+                "Points": str(trick.points) if trick.points is not None else unknown,
                 "Trump turned up": record.player(trick.revealed_by) if trick.revealed_by else "",
             }
         )
