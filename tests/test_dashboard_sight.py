@@ -154,3 +154,17 @@ def test_trump_marks_wait_for_the_reveal() -> None:
     for index in range(reveal):
         for trick in tricks_seen(hand, sight(hand, index, other)):
             assert not any(play.trump for play in trick.plays)
+
+
+def test_a_finding_that_names_the_hidden_trump_waits_for_the_trump(
+    revoke_hand: HandReplay,
+) -> None:
+    finding = replace(revoke_hand.findings[0], code="illegal-trump-lead", seat=FAIZ)
+    with_trump = replace(
+        revoke_hand,
+        findings=[finding],
+        steps=[replace(step, findings=()) for step in revoke_hand.steps or []],
+    )
+    caller = revoke_hand.result.caller
+    assert [s.step for s in shown_findings(with_trump, caller)] == [len(with_trump.steps or []) - 1]
+    assert shown_findings(with_trump, ANIL) == []

@@ -29,6 +29,9 @@ HAND_EVIDENCE = frozenset(
 )
 """Findings proved by what a whole hand held rather than by the cards their message names."""
 
+TRUMP_EVIDENCE = frozenset({"illegal-trump-lead", "hidden-trump-discard"})
+"""Findings whose message names the trump suit while it is hidden: known once the trump is."""
+
 
 @dataclass(frozen=True)
 class Sight:
@@ -141,9 +144,10 @@ def _shown(hand: HandReplay, at: FindingAt, seat: int | None) -> Shown | None:
     named = named_cards(at.finding)
     proof = frozenset(card for card in named if card != played)
     needed = evidence(hand, at.finding)
+    trump = at.finding.code in TRUMP_EVIDENCE
     for index in range(at.step, len(hand.steps or [])):
-        known = sight(hand, index, seat).known
-        if known is None or needed <= known:
+        view = sight(hand, index, seat)
+        if view.known is None or (needed <= view.known and (view.trump_known or not trump)):
             return Shown(at, index, played, proof)
     return None
 
