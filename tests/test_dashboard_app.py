@@ -188,15 +188,50 @@ def test_replay_steps_forward_and_back(app: AppTest) -> None:
     assert "Anil wins the trick" in table(app)
     app.button(key="step-last").click().run()
     assert "The hand is over: made, the callers took 40" in table(app)
+    summary = [plain(box.value) for box in app.info]
+    assert summary == [
+        "Chitra called 24 for Red (Anil, Chitra, Eli): they needed 24 and took 40 points: made.  \n"
+        "Score: Red made 24: Blue take 1."
+    ]
     app.button(key="step-first").click().run()
     assert app.query_params["step"] == "0"
 
 
-def test_replay_falls_back_to_the_nearest_moment(app: AppTest) -> None:
-    replay_at(app, session="club-night-40.tgn", hand="9", step="999", seat="8")
+CLUB_TITLE = "club-night-40.tgn · Club night · 2026-11-28"
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        (
+            {"session": "nowhere.tgn"},
+            "The link names the session 'nowhere.tgn', which is not loaded here.",
+        ),
+        (
+            {"session": "club-night-40.tgn", "hand": "9"},
+            f"The link asks for hand 9, but {CLUB_TITLE} has hands 1 to 2.",
+        ),
+        (
+            {"session": "club-night-40.tgn", "hand": "2", "step": "999"},
+            "The link asks for step 999, but hand 2 has steps 0 to 20.",
+        ),
+        (
+            {"session": "club-night-40.tgn", "hand": "1", "seat": "8"},
+            f"The link asks for seat 8, but {CLUB_TITLE} has seats 1 to 6.",
+        ),
+        (
+            {"session": "club-night-40.tgn", "hand": "two"},
+            "The link's hand 'two' is not a number.",
+        ),
+    ],
+)
+def test_replay_says_what_a_link_asks_for_that_is_not_here(
+    app: AppTest, params: dict[str, str], message: str
+) -> None:
+    replay_at(app, **params)
     no_exception(app)
-    assert app.query_params["hand"] == "2" and "seat" not in app.query_params
-    assert "The hand is over: unfinished" in table(app)
+    assert [plain(e.value) for e in app.error] == [message]
+    assert not any("tp-wrap" in h.proto.body for h in app.get("html"))
 
 
 def test_replay_jumps_to_a_finding(app: AppTest) -> None:

@@ -12,8 +12,8 @@ from dashboard.views.moment import (
     headline,
     step_tricks,
     table_view,
-    trick_table,
 )
+from dashboard.views.sight import sight, trick_table, tricks_seen
 from dashboard.views.table import table_html
 from recorder.games import GAMES
 from recorder.model import Record
@@ -93,10 +93,10 @@ def test_a_complete_trick_shows_its_winner_and_counts_its_points(
 
 def test_trick_table_lists_leader_cards_winner_points(example: tuple[Record, HandReplay]) -> None:
     record, hand = example
-    table = trick_table(record, hand)
+    table = trick_table(record, tricks_seen(hand, sight(hand, 0, None)))
     assert list(table["Trick"]) == [t.number for t in hand.tricks]
     assert table.iloc[0]["Leader"] == "Anil" and table.iloc[0]["Cards"].startswith("Anil J♠")
-    assert table["Points"].sum() == sum(t.points or 0 for t in hand.tricks)
+    assert sum(int(points) for points in table["Points"]) == sum(t.points or 0 for t in hand.tricks)
     assert table.iloc[1]["Trump turned up"] == "Biju"
 
 

@@ -10,9 +10,28 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import state
+from dashboard.library import LoadedSession
 from dashboard.views.analysis import costly_cards, hand_summary, trump_choices, verdict_at
-from dashboard.views.moment import findings_by_step, step_tricks, table_view, trick_table
-from dashboard.views.stepping import CONTROLS, SHORTCUT_HELP, Move, Position, move, parse_position
+from dashboard.views.moment import hand_over, step_tricks, table_view
+from dashboard.views.sight import (
+    Shown,
+    card_flags,
+    card_symbols,
+    shown_findings,
+    sight,
+    trick_table,
+    tricks_seen,
+)
+from dashboard.views.stepping import (
+    CONTROLS,
+    SHORTCUT_HELP,
+    Move,
+    Position,
+    keys_after_dropdown_script,
+    move,
+    out_of_range,
+    parse_position,
+)
 from dashboard.views.table import table_html
 from dashboard.views.text import escape_markdown
 from replay.solver import PERFECT_INFORMATION
@@ -27,11 +46,25 @@ SESSION, HAND, STEP, SEAT, WRITTEN = (
 EVERYONE = 0  # the seat selector's value for the referee's view of the whole record
 ANALYSED = "replay-analysed"  # the hands this browser session asked the solver to analyse
 VERDICT_BOXES = {"blunder": st.error, "mistake": st.warning, "inaccuracy": st.info}
+WRAP_CSS = (  # a finding's link wraps on a phone instead of cutting its message off
+    ".st-key-replay-findings [data-testid=stPageLink] *"
+    "{white-space:normal;overflow:visible;text-overflow:clip}"
+)
 SEVERITY_ICONS = {
     "error": ":material/error:",
     "warning": ":material/warning:",
     "note": ":material/info:",
 }
+
+
+def finding_line(at: Shown, step: int, *, summary: bool = False) -> str:
+    """A finding as one line of Markdown: severity, code, (the rule,) step and message."""
+    finding = at.finding
+    rule = f" ({escape_markdown(at.at.summary)})" if summary else ""
+    when = f", step {step}" if summary else ""
+    return f"**{finding.severity} · {finding.code}**{rule}{when}: " + escape_markdown(
+        card_symbols(finding)
+    )
 
 
 def adopt(position: Position) -> None:
@@ -60,10 +93,40 @@ if not playable:
     st.info("No readable session with hands. Open the Sessions page to see why.")
     st.stop()
 
+
+def link_problem(params: dict[str, str], sessions: list[LoadedSession]) -> str | None:
+    """What a followed link asks for that is not here: a session, hand, step or seat."""
+    key = params.get("session") or sessions[0].key
+    chosen = next((s for s in sessions if s.key == key), None)
+    if chosen is None or chosen.record is None:
+        return f"The link names the session '{key}', which is not loaded here."
+    where = chosen.title
+    hands = len(chosen.record.hands)
+    problem = out_of_range(params, "hand", 1, hands, where) or out_of_range(
+        params, "seat", 1, len(chosen.record.players), where
+    )
+    if problem is not None:
+        return problem
+    hand = parse_position(params).hand
+    count = len(state.hand_replay(chosen, chosen.record, hand - 1).steps or [])
+    return out_of_range(params, "step", 0, max(count - 1, 0), f"hand {hand}")
+
+
 keys = [session.key for session in playable]
-url = parse_position(st.query_params.to_dict())
-if url != st.session_state.get(WRITTEN):
-    adopt(Position(url.session if url.session in keys else keys[0], url.hand, url.step, url.seat))
+params = st.query_params.to_dict()
+if params != st.session_state.get(WRITTEN):
+    problem = link_problem(params, playable)
+    if problem is not None:
+        st.error(escape_markdown(problem), icon=":material/link_off:")
+        st.page_link(
+            "screens/replay.py",
+            label=f"Open hand 1 of {escape_markdown(playable[0].title)} instead",
+            icon=":material/style:",
+            query_params=Position(keys[0]).to_params(),
+        )
+        st.stop()
+    url = parse_position(params)
+    adopt(Position(url.session or keys[0], url.hand, url.step, url.seat))
 
 top = st.columns([3, 1, 2])
 session_key = top[0].selectbox(
@@ -101,7 +164,7 @@ st.session_state[STEP] = min(max(int(st.session_state.get(STEP) or 0), 0), last)
 controls = st.container(horizontal=True, gap="small")
 for control in CONTROLS:
     controls.button(
-        "",
+        control.label,
         key=control.move.value,
         icon=control.icon,
         help=control.help,
@@ -113,19 +176,35 @@ for control in CONTROLS:
 step = st.slider("Step", 0, last, key=STEP, help=SHORTCUT_HELP) if last else 0
 
 position = Position(session_key, hand_number, step, seat)
-st.session_state[WRITTEN] = position
+st.session_state[WRITTEN] = position.to_params()
 st.query_params.from_dict(position.to_params())
 
-st.html(table_html(table_view(record, hand, step, seat)))
+view = sight(hand, step, seat)
+shown = shown_findings(hand, seat)
+alerts = [at for at in shown if at.step == step]
 
-for finding in steps[step].findings if steps else ():
-    message = f"**{finding.severity} · {finding.code}**: {escape_markdown(finding.message)}"
-    box = st.error if finding.severity == "error" else st.warning
-    box(message, icon=SEVERITY_ICONS[finding.severity])
+for at in alerts:
+    box = st.error if at.finding.severity == "error" else st.warning
+    box(finding_line(at, step), icon=SEVERITY_ICONS[at.finding.severity])
+
+if steps and steps[step].event.kind in ("end", "redeal"):
+    line = loaded.score.lines[hand_number - 1] if loaded.score else None
+    known_now = [at.finding for at in shown if seat is None or at.step <= step]
+    st.info(
+        "  \n".join(escape_markdown(said) for said in hand_over(record, hand, line, known_now)),
+        icon=":material/flag:",
+    )
+
+st.html(table_html(table_view(record, hand, step, seat), card_flags(alerts)))
 
 analysed: set[tuple[str, str, int]] = st.session_state.setdefault(ANALYSED, set())
 wanted = (session_key, loaded.digest, hand_number)
-if wanted not in analysed:
+if seat is not None:
+    st.caption(
+        "The coaching analysis knows every hand, so it is only for the referee's view: "
+        "choose *everyone* in *Seen by* to see it."
+    )
+elif wanted not in analysed:
     st.button(
         "Analyse this hand",
         key="replay-analyse",
@@ -157,22 +236,25 @@ else:
             st.markdown("**What each trump could make**")
             st.dataframe(trumps, hide_index=True, key="replay-trumps")
 
-found = findings_by_step(hand)
-st.subheader(f"Findings of hand {hand_number} ({len(found)})")
-if not found:
-    st.caption("Nothing against the rules in this hand.")
-for at in found:
-    target = Position(session_key, hand_number, at.step, seat)
-    label = (
-        f"**{at.finding.severity} · {at.finding.code}** ({escape_markdown(at.summary)}), "
-        f"step {at.step}: {escape_markdown(at.finding.message)}"
+known = [at for at in shown if seat is None or at.step <= step]
+st.html(f"<style>{WRAP_CSS}</style>")
+st.subheader(f"Findings of hand {hand_number} ({len(known)})")
+if not known:
+    st.caption(
+        "Nothing against the rules in this hand."
+        if seat is None
+        else "Nothing against the rules that this seat can know of so far."
     )
-    st.page_link(
+findings_list = st.container(key="replay-findings")
+for at in known:
+    target = Position(session_key, hand_number, at.step, seat)
+    findings_list.page_link(
         "screens/replay.py",
-        label=label,
+        label=finding_line(at, at.step, summary=True),
         icon=SEVERITY_ICONS[at.finding.severity],
         query_params=target.to_params(),
     )
 
 st.subheader("Tricks")
-st.dataframe(trick_table(record, hand), hide_index=True, width="stretch")
+st.dataframe(trick_table(record, tricks_seen(hand, view)), hide_index=True, width="stretch")
+st.html(keys_after_dropdown_script(), unsafe_allow_javascript=True)

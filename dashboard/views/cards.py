@@ -6,7 +6,7 @@ shown as the characters written, never interpreted as HTML.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from dashboard.views.text import escape
 from recorder.cards import Card, Suit
@@ -32,13 +32,29 @@ def suit_html(suit: Suit) -> str:
     return f'<span class="tp-suit" style="color:{SUIT_COLOURS[suit]}">{suit.symbol}</span>'
 
 
-def card_face(card: Card, *, marked: bool = False, note: str | None = None) -> str:
-    """A face-up card; ``marked`` rings it (the winning card of a trick), ``note`` is a tooltip."""
+#: How a card behind a finding is flagged: its role, and the tooltip that says it.
+FLAGS: dict[str, str] = {
+    "finding": "the card of the finding",
+    "proof": "the card that proves the finding",
+}
+
+
+def card_face(
+    card: Card, *, marked: bool = False, note: str | None = None, flag: str | None = None
+) -> str:
+    """A face-up card; ``marked`` rings it (the winning card of a trick), ``note`` is a tooltip,
+    ``flag`` (a key of ``FLAGS``) marks it as the card of a finding or its proof."""
     rank = RANK_LABELS.get(card.rank, card.rank)
     classes = "tp-card tp-face" + (" tp-marked" if marked else "")
-    title = escape(note if note is not None else card.code)
+    text = note if note is not None else card_label(card)
+    flagged = ""
+    if flag is not None:
+        classes += f" tp-flag-{flag}"
+        text = f"{card_label(card)}: {FLAGS[flag]}"
+        flagged = f' data-flag="{flag}"'
+    title = escape(text)
     return (
-        f'<span class="{classes}" data-card="{card.code}" title="{title}" '
+        f'<span class="{classes}" data-card="{card.code}"{flagged} title="{title}" '
         f'style="color:{SUIT_COLOURS[card.suit]}">'
         f'<span class="tp-rank">{rank}</span><span class="tp-pip">{card.suit.symbol}</span></span>'
     )
@@ -49,9 +65,12 @@ def card_back(*, note: str = "a card not seen") -> str:
     return f'<span class="tp-card tp-back" title="{escape(note)}"></span>'
 
 
-def card_row(cards: Iterable[Card], unknown: int = 0) -> str:
-    """A hand: the known cards face up, then ``unknown`` backs."""
-    faces = "".join(card_face(card) for card in cards)
+def card_row(
+    cards: Iterable[Card], unknown: int = 0, flags: Mapping[Card, str] | None = None
+) -> str:
+    """A hand: the known cards face up (flagged as ``flags`` says), then ``unknown`` backs."""
+    flags = flags or {}
+    faces = "".join(card_face(card, flag=flags.get(card)) for card in cards)
     backs = "".join(card_back() for _ in range(unknown))
     return f'<span class="tp-cards">{faces}{backs}</span>'
 
@@ -66,5 +85,7 @@ CARD_CSS = """
 .tp-back{background:repeating-linear-gradient(45deg,#1e3a8a 0 4px,#2563eb 4px 8px);
   border-color:#1e3a8a}
 .tp-marked{outline:3px solid #f59e0b;outline-offset:1px}
+.tp-flag-finding{outline:3px solid #dc2626;outline-offset:1px;background:#fee2e2}
+.tp-flag-proof{outline:3px dashed #dc2626;outline-offset:1px;background:#fee2e2}
 .tp-cards{display:inline-flex;flex-wrap:wrap;justify-content:center}
 """

@@ -6,9 +6,8 @@ Everything here is computed from the engine's ``HandReplay`` (``replay_hand`` wi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-
-import pandas as pd
 
 from dashboard.views.cards import card_label
 from dashboard.views.table import SeatView, TableView, TeamScore, TrumpView
@@ -16,6 +15,7 @@ from recorder.cards import Card
 from recorder.model import Record
 from replay import HandReplay, Step, TableState
 from replay.findings import CATALOGUE, Finding
+from replay.scoring import ScoreLine, call_words
 
 
 def step_tricks(hand: HandReplay) -> list[int | None]:
@@ -202,24 +202,52 @@ def findings_by_step(hand: HandReplay) -> list[FindingAt]:
     return found
 
 
-def trick_table(record: Record, hand: HandReplay) -> pd.DataFrame:
-    """The hand's tricks: leader, cards in the order played, winner and points."""
-    rows = []
-    for trick in hand.tricks:
-        cards = " · ".join(
-            f"{record.player(play.seat)} {card_label(play.card) if play.card else '?'}"
-            + (" (trump)" if play.trump else "")
-            for play in trick.plays
+def _team_words(record: Record, team: int) -> str:
+    """``Blue (Biju, Dev, Faiz)``: a team's name and its players."""
+    seats = range(team + 1, len(record.players) + 1, 2)
+    return f"{record.teams[team]} ({', '.join(record.player(seat) for seat in seats)})"
+
+
+def _violation_effect(finding: Finding, line: ScoreLine) -> str:
+    """What one violation did to the score: the hand it turned, the points it gave, or nothing."""
+    who = f"{finding.player} (seat {finding.seat})" if finding.player else f"seat {finding.seat}"
+    what = f"The {finding.code} by {who}"
+    changes = [note for note in line.notes if note.startswith(f"{finding.code} by ")]
+    turned = finding.code == "revoke" and line.outcome != line.result.outcome
+    if turned:
+        changes.insert(0, f"turned the hand from {line.result.outcome} to {line.outcome}")
+    if not changes:
+        return f"{what} changed nothing in the score: no penalty was scored for it."
+    return f"{what}: " + "; ".join(changes) + "."
+
+
+def hand_over(
+    record: Record, hand: HandReplay, line: ScoreLine | None, findings: Sequence[Finding]
+) -> tuple[str, ...]:
+    """The end of a hand in words: who called what, the target, the points taken, the outcome,
+    how the score moved, and what each violation the viewer knows of changed in it."""
+    result = hand.result
+    said: list[str] = []
+    if result.caller is not None and result.call is not None:
+        team = 0 if result.caller % 2 else 1
+        so_far = " before the record stops" if result.outcome == "unfinished" else ""
+        took = (
+            f" and took {result.callers_points} points{so_far}"
+            if result.callers_points is not None
+            else ""
         )
-        rows.append(
-            {
-                "Trick": trick.number,
-                "Leader": record.player(trick.leader) if trick.leader else "?",
-                "Cards": cards,
-                "Winner": record.player(trick.winner) if trick.winner else "?",
-                "Points": trick.points,
-                "Trump turned up": record.player(trick.revealed_by) if trick.revealed_by else "",
-            }
+        target = f": they needed {result.target}" if result.target is not None else ""
+        said.append(
+            f"{record.player(result.caller)} called {call_words(result)} for "
+            f"{_team_words(record, team)}{target}{took}: {result.outcome}."
         )
-    columns = ["Trick", "Leader", "Cards", "Winner", "Points", "Trump turned up"]
-    return pd.DataFrame(rows, columns=columns)
+    else:
+        said.append(f"No call stood: {result.outcome}.")
+    if line is not None:
+        said.append("Score: " + "; ".join(line.notes) + ".")
+        said.extend(
+            _violation_effect(finding, line)
+            for finding in findings
+            if finding.kind == "violation" and finding.seat is not None
+        )
+    return tuple(said)

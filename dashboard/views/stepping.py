@@ -7,6 +7,7 @@ The controls move by one step or to the end of a trick; the position lives in th
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -26,23 +27,44 @@ class Move(StrEnum):
 
 @dataclass(frozen=True)
 class Control:
-    """A button of the Replay page: its move, what it does, its icon and its keyboard shortcut."""
+    """A button of the Replay page: its move, its label, what it does, its icon and its key."""
 
     move: Move
+    label: str
     help: str
     icon: str
     shortcut: str
 
 
 CONTROLS: tuple[Control, ...] = (
-    Control(Move.FIRST, "First", ":material/first_page:", "Home"),
     Control(
-        Move.PREVIOUS_TRICK, "Previous trick", ":material/keyboard_double_arrow_left:", "Shift+Left"
+        Move.FIRST, "Deal", "The deal, first step of the hand", ":material/first_page:", "Home"
     ),
-    Control(Move.PREVIOUS_CARD, "Previous card", ":material/chevron_left:", "Left"),
-    Control(Move.NEXT_CARD, "Next card", ":material/chevron_right:", "Right"),
-    Control(Move.NEXT_TRICK, "Next trick", ":material/keyboard_double_arrow_right:", "Shift+Right"),
-    Control(Move.LAST, "Last", ":material/last_page:", "End"),
+    Control(
+        Move.PREVIOUS_TRICK,
+        "Trick back",
+        "Back to the end of the trick before",
+        ":material/keyboard_double_arrow_left:",
+        "Shift+Left",
+    ),
+    Control(Move.PREVIOUS_CARD, "Back", "One step back", ":material/chevron_left:", "Left"),
+    Control(
+        Move.NEXT_CARD,
+        "Next",
+        "One step on: the next call or card",
+        ":material/chevron_right:",
+        "Right",
+    ),
+    Control(
+        Move.NEXT_TRICK,
+        "Next trick",
+        "On to the end of this trick or the next",
+        ":material/keyboard_double_arrow_right:",
+        "Shift+Right",
+    ),
+    Control(
+        Move.LAST, "Result", "The end of the hand and its result", ":material/last_page:", "End"
+    ),
 )
 
 SHORTCUT_HELP = "Keys: ← → a card, Shift+← Shift+→ a trick, Home and End the first and last step."
@@ -105,6 +127,24 @@ def _number(text: str | None, lowest: int) -> int | None:
     return value if value >= lowest else None
 
 
+def out_of_range(
+    params: Mapping[str, str], name: str, lowest: int, highest: int, where: str
+) -> str | None:
+    """What is wrong with a link's ``name`` parameter (``hand``, ``step``, ``seat``), if anything:
+    not a number, or not one of ``lowest`` to ``highest`` that ``where`` has."""
+    text = params.get(name)
+    if text is None:
+        return None
+    value = _number(text, lowest)
+    if value is not None and value <= highest:
+        return None
+    if not text.strip().isdigit():
+        return f"The link's {name} '{text}' is not a number."
+    return (
+        f"The link asks for {name} {text.strip()}, but {where} has {name}s {lowest} to {highest}."
+    )
+
+
 def parse_position(params: Mapping[str, str]) -> Position:
     """Read a moment from URL parameters; anything missing or unreadable takes its default."""
     session = params.get("session") or None
@@ -112,3 +152,34 @@ def parse_position(params: Mapping[str, str]) -> Position:
     step = _number(params.get("step"), 0) or 0
     seat = _number(params.get("seat"), 1)
     return Position(session, hand, step, seat)
+
+
+ARROWS = {"Left": "ArrowLeft", "Right": "ArrowRight"}
+
+
+def _key_name(shortcut: str) -> str:
+    """A shortcut as a browser names its key event: ``Shift+Left`` is ``Shift+ArrowLeft``."""
+    *modifiers, key = shortcut.split("+")
+    return "+".join([*modifiers, ARROWS.get(key, key)])
+
+
+def keys_after_dropdown_script() -> str:
+    """A script for the page: a step key pressed while a closed dropdown still holds the focus
+    (after a session, hand or seat was chosen) takes the focus off it and moves the step, as it
+    does anywhere else on the page."""
+    keys = json.dumps({_key_name(c.shortcut): c.move.value for c in CONTROLS})
+    return (
+        "<script>(() => {"
+        "if (window.thuruppuStepKeys) return; window.thuruppuStepKeys = true;"
+        f"const keys = {keys};"
+        "document.addEventListener('keydown', (event) => {"
+        "const active = document.activeElement;"
+        "if (!active || !active.closest('[data-testid=\"stSelectbox\"]')) return;"
+        "if (active.getAttribute('aria-expanded') === 'true') return;"
+        "const key = keys[(event.shiftKey ? 'Shift+' : '') + event.key];"
+        "const button = key && document.querySelector(`.st-key-${key} button`);"
+        "if (!button) return;"
+        "event.preventDefault(); event.stopPropagation(); active.blur(); button.click();"
+        "}, true);"
+        "})();</script>"
+    )

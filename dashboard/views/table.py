@@ -7,9 +7,10 @@ front of the player who played it. Names come from the file and are always escap
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from dashboard.views.cards import CARD_CSS, card_back, card_face, card_row, suit_html
+from dashboard.views.cards import CARD_CSS, FLAGS, card_back, card_face, card_row, suit_html
 from dashboard.views.text import escape, named_trump_label
 from recorder.cards import Card, Suit
 
@@ -115,7 +116,11 @@ def placed(seats: tuple[SeatView, ...], bottom: int) -> list[tuple[str, SeatView
     return list(zip(places, ordered, strict=True))
 
 
-def _seat_html(place: str, view: SeatView) -> str:
+Flags = Mapping[Card, str]
+"""Cards to flag on the table: the card of a finding (``finding``) and its proof (``proof``)."""
+
+
+def _seat_html(place: str, view: SeatView, flags: Flags) -> str:
     classes = ["tp-seat", TEAM_CLASSES[view.team_index]]
     if view.to_play:
         classes.append("tp-to-play")
@@ -125,17 +130,17 @@ def _seat_html(place: str, view: SeatView) -> str:
         f'<div class="tp-who"><span class="tp-name">{escape(view.name)}</span> '
         f'<span class="tp-seatno">seat {view.seat} · {escape(view.team)}</span></div>'
         f'<div class="tp-badges">{badges}</div>'
-        f"{card_row(view.cards, view.unknown)}</div>"
+        f"{card_row(view.cards, view.unknown, flags)}</div>"
     )
 
 
-def _played_html(place: str, view: SeatView) -> str:
+def _played_html(place: str, view: SeatView, flags: Flags) -> str:
     if view.played is None:
         return f'<div class="tp-play" style="grid-area:{place}"></div>'
     note = f'<span class="tp-note">{escape(view.played_note)}</span>' if view.played_note else ""
     return (
         f'<div class="tp-play" style="grid-area:{place}" data-played="{view.seat}">'
-        f"{card_face(view.played, marked=view.won_trick)}"
+        f"{card_face(view.played, marked=view.won_trick, flag=flags.get(view.played))}"
         f'<span class="tp-by">{escape(view.name)}</span>{note}</div>'
     )
 
@@ -197,19 +202,30 @@ def _points_html(teams: tuple[TeamScore, ...]) -> str:
     return f'<div class="tp-box"><b>Points</b>{rows}</div>'
 
 
-def table_html(view: TableView) -> str:
-    """The table as one HTML fragment (with its own CSS), ready for ``st.html``."""
+def _flags_html(flags: Flags) -> str:
+    if not flags:
+        return ""
+    roles = set(flags.values())
+    said = [FLAGS[role] for role in ("finding", "proof") if role in roles]
+    return '<div class="tp-flags">Marked in red: ' + escape("; dashed: ".join(said)) + "</div>"
+
+
+def table_html(view: TableView, flags: Flags | None = None) -> str:
+    """The table as one HTML fragment (with its own CSS), ready for ``st.html``; ``flags`` marks
+    the cards of the findings shown with it."""
+    flags = flags or {}
     count = len(view.seats)
     seats = placed(view.seats, view.bottom)
     trick_title = f"Trick {view.trick}" if view.trick else "Before the play"
-    middle = "".join(_played_html(place, seat) for place, seat in seats)
+    middle = "".join(_played_html(place, seat, flags) for place, seat in seats)
     title = f'<div class="tp-trick-title">{trick_title}</div>'
     headline = f'<div class="tp-headline">{escape(view.headline)}</div>' if view.headline else ""
     return (
         f"<style>{CARD_CSS}{TABLE_CSS}{_layout_css()}</style>"
         f'<div class="tp-wrap tp-seats{count}" data-viewer="{escape(view.viewer)}">{headline}'
+        f"{_flags_html(flags)}"
         '<div class="tp-body"><div class="tp-table">'
-        + "".join(_seat_html(place, seat) for place, seat in seats)
+        + "".join(_seat_html(place, seat, flags) for place, seat in seats)
         + f'<div class="tp-mid" style="grid-area:mid">{title}'
         f'<div class="tp-trick">{middle}</div>'
         "</div></div>"
@@ -248,6 +264,7 @@ TABLE_CSS = """
   .tp-box{flex:0 0 auto}
 }
 .tp-hint{font-size:.8em;color:#4b5563}
+.tp-flags{font-size:.85em;color:#991b1b;margin:0 0 .3em 0}
 .tp-score.tp-team1{color:#b91c1c}.tp-score.tp-team2{color:#1d4ed8}
 @media (max-width:600px){
   .tp-wrap{font-size:12px}

@@ -39,7 +39,7 @@ SHORTCUTS_READY = '.st-key-step-next-card [data-has-shortcut="true"]'
 def keys_ready(page: Page) -> None:
     """Wait until the script has finished and the step buttons have their keyboard shortcuts."""
     settle(page)
-    page.locator(SHORTCUTS_READY).first.wait_for(timeout=WAIT_MS)
+    page.locator(SHORTCUTS_READY).first.wait_for(state="attached", timeout=WAIT_MS)
 
 
 def open_replay(page: Page, url: str, query: str) -> None:
@@ -70,7 +70,7 @@ def test_a_finding_link_opens_its_moment(desktop: Page, dashboard_url: str) -> N
     expect(desktop).to_have_url(f"{dashboard_url}/replay?session={CLUB}&hand=2&step=12")
     expect(desktop.locator(".tp-headline")).to_have_text("Trick 1: Faiz plays Q♣", timeout=WAIT_MS)
     alert = desktop.get_by_role("alert").filter(has_text="revoke")
-    expect(alert).to_contain_text("Faiz (seat 6) threw QC", timeout=WAIT_MS)
+    expect(alert).to_contain_text("Faiz (seat 6) threw Q♣", timeout=WAIT_MS)
     screenshot(desktop, "replay-finding")
 
 
