@@ -125,7 +125,7 @@ for finding in steps[step].findings if steps else ():
 
 analysed: set[tuple[str, str, int]] = st.session_state.setdefault(ANALYSED, set())
 wanted = (session_key, loaded.digest, hand_number)
-if wanted not in analysed:
+if wanted not in analysed and not state.solved_on_server(loaded, hand_number - 1):
     st.button(
         "Analyse this hand",
         key="replay-analyse",
