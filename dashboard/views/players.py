@@ -196,7 +196,7 @@ def default_player(summary: pd.DataFrame) -> str:
 
 
 def _cell_text(value: object) -> str:
-    if pd.isna(value):  # type: ignore[call-overload]
+    if pd.isna(value):
         return ""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
