@@ -426,8 +426,9 @@ def draw_session(session_id: int) -> None:
 
 st.html(f"<style>{CARD_CSS}{RECORDER_CSS}</style>")
 message = st.session_state.pop(MESSAGE, None)
+message_slot = st.empty()  # always drawn, so that a message never shifts the widgets below it
 if message:
-    st.error(message, icon=":material/block:")
+    message_slot.error(message, icon=":material/block:")
 chosen = st.query_params.get("session", "")
 if chosen.isdigit():
     try:
