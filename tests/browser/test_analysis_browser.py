@@ -114,8 +114,10 @@ def test_the_coaching_page_shows_a_players_mistakes_and_their_chart(
     # column 0 is the decision's Replay link
     for column, expected in enumerate([EXAMPLE, mistakes[0].hand, mistakes[0].trick], start=1):
         expect(table.get_by_test_id(f"glide-cell-{column}-0")).to_have_text(str(expected))
-    expect(table.get_by_test_id("glide-cell-4-0")).to_have_text(mistakes[0].kind)
-    expect(table.get_by_test_id("glide-cell-5-0")).to_have_text(choice_label(mistakes[0].played))
+    if (screen.viewport_size or {"width": 0})["width"] >= 1000:  # a phone draws fewer columns
+        expect(table.get_by_test_id("glide-cell-4-0")).to_have_text(mistakes[0].kind)
+        played = choice_label(mistakes[0].played)
+        expect(table.get_by_test_id("glide-cell-5-0")).to_have_text(played)
     expect(table.locator("tbody tr")).to_have_count(len(mistakes))
     screenshot(screen, "coaching")
     chart.scroll_into_view_if_needed()
