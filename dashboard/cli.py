@@ -7,25 +7,28 @@ of severity error or warning, or a file not canonical) or 2 (a file could not be
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from recorder import ReadError, dumps, json_schema, read_bytes
-from recorder.archive import Archive
-from recorder.house_rules import rule_problem
-from recorder.model import Record
-from replay import normalize, replay_session
+from dashboard.families import commands_for
+
+if TYPE_CHECKING:  # the record model, the engine and the archive load with the commands using them
+    from recorder.archive import Archive
+    from recorder.model import Record
+    from recorder.tgn.errors import ReadError
 
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    help="Record, replay and judge hands of the hidden-trump games 40, 28 and 29.",
+    rich_markup_mode=None,
+    help="Record, replay and judge hands of the hidden-trump games 40, 28 and 29, and Rummy.",
 )
 
 CLEAN, FOUND, UNREADABLE = 0, 1, 2
@@ -49,6 +52,10 @@ class Loaded:
 
 def load_file(path: Path) -> Loaded:
     """Read a TGN (or record JSON) file; problems become ``ReadError``s, never exceptions."""
+    from recorder.tgn.errors import ReadError
+    from recorder.tgn.reader import read_bytes
+    from replay.normalize import normalize
+
     name = str(path)
     try:
         data = path.read_bytes()
@@ -64,6 +71,10 @@ def load_file(path: Path) -> Loaded:
 
 def _load_json(name: str, data: bytes) -> Loaded:
     from pydantic import ValidationError
+
+    from recorder.model import Record
+    from recorder.tgn.errors import ReadError
+    from replay.normalize import normalize
 
     try:
         record = Record.model_validate_json(data)
@@ -91,6 +102,16 @@ def report_errors(loaded: Loaded) -> None:
 
 def parse_overrides(items: list[str] | None, game: str | None = None) -> dict[str, str]:
     """``--rules KEY=VALUE`` items as a dict; a malformed or unknown one is a usage error."""
+    try:
+        return read_overrides(items, game)
+    except UsageError as error:
+        usage_error(str(error))
+
+
+def read_overrides(items: list[str] | None, game: str | None = None) -> dict[str, str]:
+    """``--rules KEY=VALUE`` items as a dict; a malformed or unknown one raises ``UsageError``."""
+    from recorder.house_rules import rule_problem
+
     overrides: dict[str, str] = {}
     for item in items or []:
         key, sep, value = item.partition("=")
@@ -99,9 +120,13 @@ def parse_overrides(items: list[str] | None, game: str | None = None) -> dict[st
             "expected KEY=VALUE" if not sep else rule_problem(game, key, value) if game else None
         )
         if problem:
-            usage_error(f"--rules {item}: {problem}")
+            raise UsageError(f"--rules {item}: {problem}")
         overrides[key] = value
     return overrides
+
+
+class UsageError(ValueError):
+    """A wrong option value, found where the command cannot stop (``usage_error`` reports it)."""
 
 
 def usage_error(message: str) -> NoReturn:
@@ -114,45 +139,98 @@ def _exit(code: int) -> None:
     raise typer.Exit(code)
 
 
+JobsOption = Annotated[
+    int | None,
+    typer.Option("--jobs", min=1, help="Files checked at once, one per core (default: all cores)."),
+]
+
+
+@dataclass
+class FileCheck:
+    """One file checked, as plain data (it crosses from a worker process): what to print on
+    standard error and output, its ``check --json`` entry, its exit status, or a usage error."""
+
+    errors: list[str]
+    lines: list[str]
+    entry: dict[str, Any]
+    status: int
+    usage: str | None = None
+
+
+def check_file(path: Path, rules: list[str] | None) -> FileCheck:
+    """Read one file and replay every hand of it: its error lines, finding lines and entry."""
+    loaded = load_file(path)
+    entry: dict[str, Any] = {
+        "path": loaded.path,
+        "game": loaded.record.game if loaded.record else None,
+        "hands": len(loaded.record.hands) if loaded.record else 0,
+        "errors": [
+            {"line": e.line, "column": e.column, "message": e.message} for e in loaded.errors
+        ],
+        "findings": [],
+    }
+    result = FileCheck([str(error) for error in loaded.errors], [], entry, CLEAN)
+    if loaded.errors:
+        result.status = UNREADABLE
+    if loaded.record is None:
+        return result
+    try:
+        overrides = read_overrides(rules, loaded.record.game)
+    except UsageError as error:
+        result.usage = str(error)
+        return result
+    for finding in commands_for(loaded.record).findings(loaded.record, overrides):
+        entry["findings"].append(finding.to_json())
+        result.lines.append(
+            f"{loaded.path}:{finding.line}:{finding.column}: "
+            f"{finding.severity} {finding.code}: {finding.message}"
+        )
+        if finding.severity in ("error", "warning") and result.status == CLEAN:
+            result.status = FOUND
+    return result
+
+
+def checked_files(paths: list[Path], rules: list[str] | None, jobs: int) -> Iterator[FileCheck]:
+    """Each file checked, in the order given, by ``jobs`` worker processes at once (here, for
+    one job or one file)."""
+    if jobs == 1 or len(paths) < 2:
+        yield from (check_file(path, rules) for path in paths)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from itertools import repeat
+
+    with ProcessPoolExecutor(min(jobs, len(paths))) as pool:
+        yield from pool.map(check_file, paths, repeat(rules))
+
+
 @app.command()
 def check(
     files: Annotated[list[Path], typer.Argument(help="TGN files or folders of them.")],
     as_json: JsonOption = False,
     rules: RulesOption = None,
+    jobs: JobsOption = None,
 ) -> None:
     """Replay every hand and report each record error and violation, linter style."""
     status = CLEAN
     reports: list[dict[str, Any]] = []
-    for path in expand(files):
-        loaded = load_file(path)
-        report_errors(loaded)
-        entry: dict[str, Any] = {
-            "path": loaded.path,
-            "game": loaded.record.game if loaded.record else None,
-            "hands": len(loaded.record.hands) if loaded.record else 0,
-            "errors": [
-                {"line": e.line, "column": e.column, "message": e.message} for e in loaded.errors
-            ],
-            "findings": [],
-        }
-        if loaded.errors:
-            status = UNREADABLE
-        if loaded.record is not None:
-            overrides = parse_overrides(rules, loaded.record.game)
-            session = replay_session(loaded.record, overrides)
-            for finding in session.findings:
-                entry["findings"].append(finding.to_json())
-                if not as_json:
-                    typer.echo(
-                        f"{loaded.path}:{finding.line}:{finding.column}: "
-                        f"{finding.severity} {finding.code}: {finding.message}"
-                    )
-                if finding.severity in ("error", "warning") and status == CLEAN:
-                    status = FOUND
-        reports.append(entry)
+    for result in checked_files(list(expand(files)), rules, jobs or _cores()):
+        for line in result.errors:
+            typer.echo(line, err=True)
+        if result.usage is not None:
+            usage_error(result.usage)
+        if not as_json:
+            for line in result.lines:
+                typer.echo(line)
+        status = max(status, result.status)
+        reports.append(result.entry)
     if as_json:
         typer.echo(json.dumps({"files": reports}, ensure_ascii=False, indent=2))
     _exit(status)
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 @app.command()
@@ -162,24 +240,18 @@ def score(
     rules: RulesOption = None,
 ) -> None:
     """Each hand's outcome and the running score of the session."""
-    from dashboard.terminal import render_score
-    from replay.scoring import score_session
-
     loaded = load_file(file)
     report_errors(loaded)
     if loaded.record is None:
         _exit(UNREADABLE)
         return
     overrides = parse_overrides(rules, loaded.record.game)
-    session = replay_session(loaded.record, overrides)
-    scored = score_session(loaded.record, [hand.result for hand in session.hands], overrides)
+    scored = commands_for(loaded.record).score(loaded.record, overrides)
     if as_json:
-        typer.echo(
-            json.dumps({"path": loaded.path, **scored.to_json()}, ensure_ascii=False, indent=2)
-        )
+        typer.echo(json.dumps({"path": loaded.path, **scored.data}, ensure_ascii=False, indent=2))
     else:
-        typer.echo(render_score(loaded.record, scored))
-    found = any(f.severity in ("error", "warning") for f in session.findings)
+        typer.echo(scored.text)
+    found = any(f.severity in ("error", "warning") for f in scored.findings)
     _exit(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
 
 
@@ -192,10 +264,7 @@ def replay_command(
     ] = None,
     rules: RulesOption = None,
 ) -> None:
-    """The hand trick by trick: cards, winners, points, the reveal, findings as they arise."""
-    from dashboard.terminal import render_replay
-    from replay import replay_hand
-
+    """The hand trick by trick (a Rummy deal turn by turn): findings as they arise."""
     loaded = load_file(file)
     report_errors(loaded)
     record = loaded.record
@@ -211,9 +280,10 @@ def replay_command(
     players = len(record.players)
     if seat is not None and not 1 <= seat <= players:
         usage_error(f"--seat {seat}: expected a seat from 1 to {players}")
-    replayed = replay_hand(record, index, parse_overrides(rules, record.game), steps=True)
-    typer.echo(render_replay(record, replayed, seat))
-    found = any(f.severity in ("error", "warning") for f in replayed.findings)
+    overrides = parse_overrides(rules, record.game)
+    text, findings = commands_for(record).replay(record, index, seat, overrides)
+    typer.echo(text)
+    found = any(f.severity in ("error", "warning") for f in findings)
     _exit(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
 
 
@@ -225,6 +295,8 @@ def fmt(
     ] = False,
 ) -> None:
     """Rewrite files in canonical TGN."""
+    from recorder.tgn import writer
+
     status = CLEAN
     for path in expand(files):
         loaded = load_file(path)
@@ -232,7 +304,7 @@ def fmt(
         if loaded.record is None or loaded.errors:
             status = UNREADABLE
             continue
-        canonical = dumps(loaded.record)
+        canonical = writer.dumps(loaded.record)
         current = path.read_text(encoding="utf-8-sig")
         if current == canonical:
             continue
@@ -251,6 +323,8 @@ def convert(
     to: Annotated[str, typer.Option("--to", help="json or tgn.")],
 ) -> None:
     """The record as JSON (the model) or back to TGN, losslessly."""
+    from recorder.tgn.writer import dumps
+
     if to not in ("json", "tgn"):
         usage_error(f"--to {to}: expected json or tgn")
     loaded = load_file(file)
@@ -267,6 +341,8 @@ def convert(
 @app.command()
 def schema() -> None:
     """The JSON Schema of the record model."""
+    from recorder.tgn import json_schema
+
     typer.echo(json_schema())
 
 
@@ -276,20 +352,17 @@ def analyse(
     hand: Annotated[int | None, typer.Option("--hand", help="Only this hand.")] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The solver's judgement of every call and card, with every card known."""
-    from dashboard.terminal import render_analysis
-    from replay.solver import analyse_session
-
+    """The solver's judgement of every call and card (Rummy: the lowest count of each hand)."""
     loaded = load_file(file)
     report_errors(loaded)
     if loaded.record is None:
         _exit(UNREADABLE)
         return
-    result = analyse_session(loaded.record, hand)
+    result, text = commands_for(loaded.record).analyse(loaded.record, hand)
     if as_json:
         typer.echo(json.dumps({"path": loaded.path, **result}, ensure_ascii=False, indent=2))
     else:
-        typer.echo(render_analysis(loaded.record, result))
+        typer.echo(text)
     _exit(UNREADABLE if loaded.errors else CLEAN)
 
 
@@ -304,11 +377,19 @@ def dashboard(
     path: Annotated[Path | None, typer.Argument(help="A file or a folder of .tgn.")] = None,
     port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8501,
     db: DbOption = None,
+    cache: Annotated[
+        Path | None,
+        typer.Option(
+            "--cache",
+            help="The folder keeping replay results between runs "
+            "($THURUPPU_CACHE, else the user's cache folder).",
+        ),
+    ] = None,
 ) -> None:
     """Start the Streamlit dashboard (headless) on PATH, the bundled data/ by default."""
     from dashboard.launch import run
 
-    _exit(run(str(path or BUNDLED_DATA), port, db))
+    _exit(run(str(path or BUNDLED_DATA), port, db, str(cache) if cache else None))
 
 
 @app.command()

@@ -1,23 +1,31 @@
 """Starting the dashboard: the Streamlit command line that serves ``dashboard/app.py`` on a path.
 
 The ``thuruppu dashboard`` command calls ``run``; tests and benchmarks build the same command line
-with ``streamlit_command`` so that every way of starting the app starts it alike.
+with ``streamlit_command`` so that every way of starting the app starts it alike. Stopping the
+command (Ctrl-C, or SIGTERM/SIGHUP from a service manager) stops the server with it: the signal is
+passed on to Streamlit and the command waits for it to exit, so no server is left holding the port.
 """
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 from pathlib import Path
+from types import FrameType
 
 APP = Path(__file__).resolve().parent / "app.py"
 BUNDLED_DATA = APP.parent.parent / "data"
 
 
-def streamlit_command(path: str, port: int, db: str | None = None) -> list[str]:
+def streamlit_command(
+    path: str, port: int, db: str | None = None, cache: str | None = None
+) -> list[str]:
     """The command serving the dashboard headless on ``port`` for the sessions under ``path``,
-    recording into the archive ``db`` (``open_archive``'s default when ``None``)."""
+    recording into the archive ``db`` (``open_archive``'s default when ``None``), keeping replay
+    results in the folder ``cache`` (``$THURUPPU_CACHE`` or the user's cache when ``None``)."""
     archive = ["--db", db] if db is not None else []
+    replays = ["--cache", cache] if cache is not None else []
     return [
         sys.executable,
         "-m",
@@ -34,19 +42,46 @@ def streamlit_command(path: str, port: int, db: str | None = None) -> list[str]:
         "minimal",
         "--client.showErrorDetails",
         "type",
+        "--server.fileWatcherType",  # a served dashboard does not rerun on edits: no watching
+        "none",
         "--",
         "--data",
         path,
         *archive,
+        *replays,
     ]
 
 
-def run(path: str, port: int, db: str | None = None) -> int:
-    """Serve the dashboard until it is stopped and return Streamlit's exit code."""
+STOPPING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+def serve(command: list[str]) -> int:
+    """Run a server command until it exits, passing a stopping signal on to it; gives its exit
+    code (0 after Ctrl-C)."""
+    server = subprocess.Popen(command)
+
+    def pass_on(number: int, _frame: FrameType | None) -> None:
+        server.send_signal(number)
+
+    previous = {number: signal.signal(number, pass_on) for number in STOPPING_SIGNALS}
     try:
-        return subprocess.call(streamlit_command(path, port, db))
-    except KeyboardInterrupt:
-        return 0
+        while True:
+            try:
+                code = server.wait()
+                break
+            except KeyboardInterrupt:  # Ctrl-C: make sure the server has it too, and wait for it
+                server.send_signal(signal.SIGINT)
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    return 0 if code in (-signal.SIGINT, -signal.SIGTERM) else code
+
+
+def run(path: str, port: int, db: str | None = None, cache: str | None = None) -> int:
+    """Serve the dashboard until it is stopped and return Streamlit's exit code."""
+    return serve(streamlit_command(path, port, db, cache))
 
 
 def run_recorder(db: str | None, port: int) -> int:

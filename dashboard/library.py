@@ -1,21 +1,32 @@
 """The sessions the dashboard shows: TGN files under a path, uploads and the archive's sessions,
 each read, normalized, replayed and scored.
 
-Pure functions, no Streamlit: ``dashboard.state`` caches them. A file that cannot be read, an
-archive that cannot be opened or a replay that fails becomes a session with problems, never an
-exception on a page.
+Pure functions, no Streamlit: ``dashboard.state`` caches them, and a ``ReplayStore`` keeps their
+results between runs. A file that cannot be read, an archive that cannot be opened or a replay
+that fails becomes a session with problems, never an exception on a page; the hands of a file
+that could be read are replayed even when others could not.
 """
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import re
 import threading
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from dashboard.families import commands_for
+from dashboard.replay_store import Parts, ReplayStore, Summary, held
 from recorder import ReadError, read_bytes
-from recorder.archive import ARCHIVE_ENV, Archive, ArchiveError, default_archive_path
+from recorder.archive import (
+    ARCHIVE_ENV,
+    Archive,
+    ArchiveError,
+    SessionSummary,
+    default_archive_path,
+)
 from recorder.archive.database import is_postgres
 from recorder.model import Record
 from replay import SessionReplay, normalize, replay_session
@@ -25,53 +36,90 @@ from replay.scoring import SessionScore, score_session
 UPLOAD_PREFIX = "upload:"
 ARCHIVE_PREFIX = "archive:"
 ARCHIVE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
+HAND_TAG = re.compile(r'^[ \t]*\[[ \t]*hand[ \t]+"[ \t]*(\d+)', re.IGNORECASE | re.MULTILINE)
+NOTHING_READ = Parts(None, None, None)
 
 
 @dataclass(frozen=True)
 class Problem:
-    """A place in a file that could not be read (or an engine failure, at line 0)."""
+    """A place in a file that could not be read (or an engine failure, at line 0), with the hand
+    it lies in (``None`` before the first hand)."""
 
     line: int
     column: int
     message: str
+    hand: int | None = None
 
     def __str__(self) -> str:
         return f"{self.line}:{self.column}: {self.message}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class LoadedSession:
-    """One session as the dashboard holds it: its key in URLs, its record, replay and score."""
+    """One session as the dashboard holds it: its key in URLs, what the Sessions page lists, its
+    read problems, and its record, replay and score (loaded from the replay store on first use).
+
+    A session whose text has problems keeps the hands that could be read, replayed and scored;
+    the hands with problems are left out (``summary.left_out``)."""
 
     key: str
     label: str
-    record: Record | None
+    summary: Summary
     problems: tuple[Problem, ...] = ()
     digest: str = ""
-    """A digest of the bytes read: a new version of a file has a new digest."""
-    replay: SessionReplay | None = None
-    score: SessionScore | None = None
+    """A digest of the content read: a new version of a file has a new digest."""
+    parts: Callable[[], Parts] = field(default=lambda: NOTHING_READ, repr=False)
+
+    @property
+    def record(self) -> Record | None:
+        return self.parts().record
+
+    @property
+    def replay(self) -> SessionReplay | None:
+        return self.parts().replay
+
+    @property
+    def score(self) -> SessionScore | None:
+        return self.parts().score
 
     @property
     def playable(self) -> bool:
-        """Read without problems and replayed: the Replay, Scores and Players pages show it."""
-        return self.record is not None and self.replay is not None and not self.problems
+        """Read (at least in part) and replayed: the Replay, Scores and Players pages show it."""
+        return self.summary.read and self.summary.replayed
+
+    @property
+    def complete(self) -> bool:
+        """Read without any problem and replayed."""
+        return self.playable and not self.problems
 
     @property
     def findings(self) -> list[Finding]:
-        return list(self.replay.findings) if self.replay else []
+        replay = self.replay if self.summary.findings else None
+        return list(replay.findings) if replay else []
 
     @property
     def hands(self) -> int:
-        return len(self.record.hands) if self.record else 0
+        return self.summary.hands
 
     @property
     def title(self) -> str:
         """The label with the event and date when the file gives them."""
-        if self.record is None:
-            return self.label
-        extra = [tag.value for name in ("Event", "Date") if (tag := self.record.tag(name))]
+        extra = [value for value in (self.summary.event, self.summary.date) if value]
         return " · ".join([self.label, *extra])
+
+
+def loaded(
+    key: str, label: str, parts: Parts, problems: tuple[Problem, ...] = (), version: str = ""
+) -> LoadedSession:
+    """A session from parts in memory."""
+    left_out = left_out_hands(problems, parts.record)
+    return LoadedSession(key, label, Summary.of(parts, left_out), problems, version, held(parts))
+
+
+def left_out_hands(problems: tuple[Problem, ...], record: Record | None) -> tuple[int, ...]:
+    """The hands with problems that the record does not hold."""
+    kept = {hand.number for hand in record.hands} if record else set()
+    return tuple(sorted({p.hand for p in problems if p.hand is not None} - kept))
 
 
 def digest(data: bytes) -> str:
@@ -104,30 +152,61 @@ def file_key(root: Path, path: Path) -> str:
     return path.relative_to(root).as_posix()
 
 
-def _problems(errors: Iterable[ReadError]) -> tuple[Problem, ...]:
-    return tuple(Problem(error.line, error.column, error.message) for error in errors)
+def hand_starts(data: bytes) -> list[tuple[int, int]]:
+    """The line of each ``[Hand "N"]`` tag of a text and its number, in order."""
+    text = data.decode("utf-8", "replace")
+    return [
+        (text.count("\n", 0, match.start()) + 1, int(match.group(1)))
+        for match in HAND_TAG.finditer(text)
+    ]
 
 
-def judge(key: str, label: str, record: Record, version: str) -> LoadedSession:
-    """Normalize, replay and score a record that was read without problems."""
+def _problems(errors: Iterable[ReadError], data: bytes) -> tuple[Problem, ...]:
+    """Read errors as problems, each with the hand whose tag stands last above it."""
+    starts = hand_starts(data) if errors else []
+    lines = [line for line, _ in starts]
+    problems = []
+    for error in errors:
+        at = bisect.bisect_right(lines, error.line)
+        hand = starts[at - 1][1] if at else None
+        problems.append(Problem(error.line, error.column, error.message, hand))
+    return tuple(problems)
+
+
+def judge(
+    key: str, label: str, record: Record, version: str, problems: tuple[Problem, ...] = ()
+) -> LoadedSession:
+    """Normalize, replay and score the hands of a record (those that could be read)."""
+    if not commands_for(record).shown_in_dashboard:
+        message = f"the dashboard does not show {record.game} games yet: use thuruppu score"
+        note = Problem(0, 0, message)
+        return loaded(key, label, Parts(record, None, None), (*problems, note), version)
     try:
         normalized = normalize(record)
         replay = replay_session(normalized)
         score = score_session(normalized, [hand.result for hand in replay.hands])
     except Exception as error:  # an engine bug must not take the page down with a traceback
         failure = Problem(0, 0, f"the replay failed: {type(error).__name__}: {error}")
-        return LoadedSession(key, label, record, (failure,), version)
-    return LoadedSession(key, label, normalized, (), version, replay, score)
+        return loaded(key, label, Parts(record, None, None), (*problems, failure), version)
+    return loaded(key, label, Parts(normalized, replay, score), problems, version)
 
 
-def load(key: str, label: str, data: bytes) -> LoadedSession:
-    """Read, normalize, replay and score one session's bytes."""
+def load(key: str, label: str, data: bytes, store: ReplayStore | None = None) -> LoadedSession:
+    """Read, normalize, replay and score one session's bytes; with a store, a session replayed
+    before (the same bytes, the same engine) is taken from it, and a new one is kept there."""
     version = digest(data)
+    if store is not None and (stored := store.get(version)) is not None:
+        summary, problems, parts = stored
+        return LoadedSession(key, label, summary, problems, version, parts)
     result = read_bytes(data, label)
-    problems = _problems(result.errors)
-    if result.record is None or problems:  # TGN.md §7: a text with read errors is not replayed
-        return LoadedSession(key, label, result.record, problems, version)
-    return judge(key, label, result.record, version)
+    problems = _problems(result.errors, data)
+    if result.record is None:
+        session = loaded(key, label, NOTHING_READ, problems, version)
+    else:
+        session = judge(key, label, result.record, version, problems)
+    if store is not None:
+        store.put(version, session.summary, session.problems, session.parts())
+    return session
 
 
 def is_archive(location: str) -> bool:
@@ -150,31 +229,42 @@ def archive_key(session_id: int) -> str:
     return f"{ARCHIVE_PREFIX}{session_id}"
 
 
-def load_archived(archive: Archive, session_id: int, events: int) -> LoadedSession:
-    """An archived session: its log folded into a record, then replayed and scored."""
-    key = archive_key(session_id)
-    label = f"archive #{session_id}"
-    version = f"{events} events"
+def load_archived(
+    archive: Archive, summary: SessionSummary, store: ReplayStore | None = None
+) -> LoadedSession:
+    """An archived session: its log folded into a record, then replayed and scored; or taken
+    from the store without folding, keyed by the archive, the session's id, creation time and
+    length of its log (a log is only appended to, so these name its content)."""
+    key = archive_key(summary.id)
+    label = f"archive #{summary.id}"
+    identity = f"{archive.location}\0{summary.id}\0{summary.created_at}\0{summary.events}"
+    version = digest(identity.encode())
+    if store is not None and (stored := store.get(version)) is not None:
+        facts, problems, parts = stored
+        return LoadedSession(key, label, facts, problems, version, parts)
     try:
-        record = archive.record(session_id)
+        record = archive.record(summary.id)
     except ArchiveError as error:
-        return LoadedSession(key, label, None, (Problem(0, 0, str(error)),), version)
-    return judge(key, label, record, version)
+        return loaded(key, label, NOTHING_READ, (Problem(0, 0, str(error)),))
+    session = judge(key, label, record, version)
+    if store is not None:
+        store.put(version, session.summary, session.problems, session.parts())
+    return session
 
 
 def unreachable_archive(location: str, error: ArchiveError) -> LoadedSession:
     """An archive that could not be opened, listed with the reason."""
-    return LoadedSession(ARCHIVE_PREFIX, location, None, (Problem(0, 0, str(error)),))
+    return loaded(ARCHIVE_PREFIX, location, NOTHING_READ, (Problem(0, 0, str(error)),))
 
 
-def load_file(root: Path, path: Path) -> LoadedSession:
+def load_file(root: Path, path: Path, store: ReplayStore | None = None) -> LoadedSession:
     """Load a file under ``root``; a file that cannot be opened is a session with one problem."""
     key = file_key(root, path)
     try:
         data = path.read_bytes()
     except OSError as error:
-        return LoadedSession(key, key, None, (Problem(0, 0, f"cannot read file: {error}"),))
-    return load(key, key, data)
+        return loaded(key, key, NOTHING_READ, (Problem(0, 0, f"cannot read file: {error}"),))
+    return load(key, key, data, store)
 
 
 class SessionCache:

@@ -1,8 +1,11 @@
 """What the pages share while the app runs: the data path, cached sessions, replays and coaching
-analyses, uploads.
+analyses, and each browser session's own uploads.
 
 Loading is cached per file (keyed by its modification time and size) and per hand, so a rerun after
-a click only draws: it reads and replays nothing again.
+a click only draws: it reads and replays nothing again. Replay results are also kept on disk
+(``ReplayStore``, keyed by content), so a restarted server does not replay them again. Uploads live
+in ``st.session_state``: they belong to the browser session that made them, until it imports them
+into the archive.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -30,6 +33,7 @@ from dashboard.library import (
     upload_key,
 )
 from dashboard.recording.setup import archive_argument
+from dashboard.replay_store import ReplayStore, default_folder
 from recorder.archive import Archive, ArchiveError, open_archive
 from recorder.model import Record
 from replay import HandReplay, replay_hand
@@ -37,6 +41,7 @@ from replay.solver import HandAnalysis, analyse_replayed
 
 BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
 DATA_ENVIRONMENT = "THURUPPU_DATA"
+UPLOADS = "uploads"  # this browser session's uploads, in ``st.session_state``
 
 
 def data_path(argv: Sequence[str], environ: dict[str, str] | os._Environ[str]) -> Path:
@@ -68,6 +73,20 @@ def _archive(location: str) -> Archive:
     return open_archive(location)
 
 
+@st.cache_resource(show_spinner=False)
+def _store(folder: str) -> ReplayStore:
+    return ReplayStore(Path(folder))
+
+
+def store() -> ReplayStore:
+    """The replay results kept between runs: ``--cache PATH`` on the app's command line, else
+    ``$THURUPPU_CACHE``, else the user's cache folder."""
+    arguments = sys.argv[1:]
+    if "--cache" in arguments[:-1]:
+        return _store(arguments[arguments.index("--cache") + 1])
+    return _store(str(default_folder(os.environ)))
+
+
 def archive_sessions(location: str) -> list[LoadedSession]:
     """Every session of an archive, loaded once per length of its log."""
     try:
@@ -79,7 +98,7 @@ def archive_sessions(location: str) -> list[LoadedSession]:
     return [
         cache.get(
             ("archive", location, summary.id, summary.events),
-            partial(load_archived, archive, summary.id, summary.events),
+            partial(load_archived, archive, summary, store()),
         )
         for summary in summaries
     ]
@@ -91,23 +110,20 @@ def loaded_sessions() -> SessionCache:
     return SessionCache()
 
 
-@dataclass
-class Uploads:
-    """Files uploaded to this server, by key, so that a link to one works for everyone."""
+@dataclass(frozen=True)
+class Upload:
+    """A file this browser session uploaded: its name, its bytes and the session read from them."""
 
-    sessions: dict[str, LoadedSession] = field(default_factory=dict)
-    limit: int = 200
-
-    def add(self, session: LoadedSession) -> None:
-        if len(self.sessions) >= self.limit:
-            self.sessions.pop(next(iter(self.sessions)))
-        self.sessions[session.key] = session
+    name: str
+    data: bytes
+    session: LoadedSession
 
 
-@st.cache_resource(show_spinner=False)
-def uploads() -> Uploads:
-    """The uploads of this server process (shared by every browser tab)."""
-    return Uploads()
+def uploads() -> dict[str, Upload]:
+    """The uploads of this browser session, by key: nobody else sees them, and they go with the
+    session unless imported into the archive."""
+    held: dict[str, Upload] = st.session_state.setdefault(UPLOADS, {})
+    return held
 
 
 def file_sessions(root: Path) -> list[LoadedSession]:
@@ -117,29 +133,59 @@ def file_sessions(root: Path) -> list[LoadedSession]:
     for path in discover(root):
         stat = path.stat()
         stamp = ("file", str(root), str(path), stat.st_mtime_ns, stat.st_size)
-        loaded.append(cache.get(stamp, partial(load_file, root, path)))
+        loaded.append(cache.get(stamp, partial(load_file, root, path, store())))
     return loaded
 
 
-def sessions() -> list[LoadedSession]:
-    """The sessions under the data path, the archive's, then this server's uploads (the first
-    time, reading and replaying them all takes a moment: a spinner says so)."""
+def shared_sessions() -> tuple[list[LoadedSession], list[LoadedSession]]:
+    """The sessions under the data path and the archive's (the first time, reading and replaying
+    them all takes a moment: a spinner says so)."""
     root = data_root()
     with st.spinner("Reading and replaying the sessions…"):
         files = [] if is_archive(str(root)) else file_sessions(root)
         archived = [s for location in archives() for s in archive_sessions(location)]
-    return [*files, *archived, *uploads().sessions.values()]
+    return files, archived
+
+
+def sessions() -> list[LoadedSession]:
+    """The sessions under the data path, the archive's, then this browser session's uploads."""
+    files, archived = shared_sessions()
+    return [*files, *archived, *(upload.session for upload in uploads().values())]
 
 
 def add_upload(name: str, data: bytes) -> LoadedSession:
-    """Read an uploaded file and keep it among the sessions."""
+    """Read an uploaded file and keep it among this browser session's sessions; a file with the
+    same content as a session already listed is not added again: that session is given."""
     key = upload_key(name, data)
-    known = uploads().sessions.get(key)
+    known = uploads().get(key)
     if known is not None:
-        return known
-    session = load(key, f"{name} (uploaded)", data)
-    uploads().add(session)
+        return known.session
+    session = load(key, f"{name} (uploaded)", data)  # not stored: it is this browser's alone
+    twin = next((s for s in sessions() if s.digest == session.digest), None)
+    if twin is not None:
+        return twin
+    uploads()[key] = Upload(name, data, session)
     return session
+
+
+def remove_upload(key: str) -> None:
+    """Forget an upload of this browser session."""
+    uploads().pop(key, None)
+
+
+def recording_archive() -> str | None:
+    """The archive this server records into: ``--db PATH``, else ``open_archive``'s default."""
+    return archive_argument(sys.argv[1:])
+
+
+def import_upload(key: str) -> int:
+    """Store an upload in the archive this server records into, then forget the upload; gives
+    the new session's id. Raises ``ArchiveError`` when the archive cannot take it."""
+    upload = uploads()[key]
+    archive = open_archive(recording_archive())
+    session_id = archive.import_tgn(upload.data.decode("utf-8-sig"), upload.name)
+    remove_upload(key)
+    return session_id
 
 
 def session(key: str | None) -> LoadedSession | None:

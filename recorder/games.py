@@ -102,3 +102,42 @@ GAMES: dict[str, GameSpec] = {
 def game_spec(name: str) -> GameSpec:
     """The spec of a game by its TGN name; raises KeyError for an unknown game."""
     return GAMES[name]
+
+
+@dataclass(frozen=True)
+class Family:
+    """A family of games read, judged and scored alike: the trick games, or Rummy.
+
+    Each layer keeps its own table keyed by the family's ``name`` (the reader's body parser, the
+    writer's body lines, the engine, the command's renderings), so no shared code tests a game.
+    """
+
+    name: str
+    seats: dict[str, tuple[int, int]] = field(hash=False)
+    """The fewest and the most players of each game of the family."""
+    body: str | None = None
+    """The ``Hand`` field holding this family's own body lines, when it has one."""
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        return tuple(self.seats)
+
+
+FAMILIES: dict[str, Family] = {
+    "trick": Family("trick", {name: (spec.players, spec.players) for name, spec in GAMES.items()}),
+    "rummy": Family("rummy", {"rummy": (2, 7)}, body="rummy"),
+}
+_FAMILY_OF_GAME = {game: family for family in FAMILIES.values() for game in family.games}
+#: Every game name, as messages list them: ``40, 28, 29 or rummy``.
+GAME_NAMES_TEXT = ", ".join(list(_FAMILY_OF_GAME)[:-1]) + " or " + list(_FAMILY_OF_GAME)[-1]
+
+
+def family_of(game: str) -> Family | None:
+    """The family a game belongs to, or ``None`` for an unknown game."""
+    return _FAMILY_OF_GAME.get(game.strip())
+
+
+def family_name(game: str) -> str:
+    """The family's name of a game; an unknown game is read and written as a trick game."""
+    family = family_of(game)
+    return family.name if family else "trick"

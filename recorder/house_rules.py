@@ -1,4 +1,4 @@
-"""The ``Rules`` switches of RULES.md: their keys, the games they apply to, values and defaults.
+"""The ``Rules`` switches of RULES.md and RUMMY.md §8: their keys, games, values and defaults.
 
 Kept with the reader because an unknown key is a read error (TGN.md §4); the engine takes the
 resolved values from ``resolve_rules``.
@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 ALL = frozenset({"40", "28", "29"})
+RUMMY = frozenset({"rummy"})
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,13 @@ HOUSE_RULES: dict[str, HouseRule] = {
         _choice("all-tricks-wins", frozenset({"29"}), "no", "yes"),
         _choice("auction", frozenset({"29"}), "rotating", "hold"),
         _choice("auto-penalties", frozenset({"28", "29"}), "no", "yes"),
+        HouseRule("packs", RUMMY, "3", r"[1-9]", "a number of packs 1 to 9"),
+        _choice("count", RUMMY, "life", "literal"),
+        HouseRule("count-cap", RUMMY, "100", r"\d{1,4}", "a whole number of points"),
+        _choice("joker-group", RUMMY, "no", "yes"),
+        HouseRule("limit", RUMMY, "250", r"\d{1,7}", "a whole number of points"),
+        HouseRule("rejoins", RUMMY, "2", r"\d", "a number of re-entries 0 to 9"),
+        _choice("rejoin-score", RUMMY, "highest+1", "highest"),
     )
 }
 

@@ -180,6 +180,8 @@ class Hand(Node):
     pairs: list[PairLine] = Field(default_factory=list)
     redeal: RedealLine | None = None
     penalties: list[PenaltyLine] = Field(default_factory=list)
+    rummy: RummyBody | None = None
+    """A Rummy deal's body lines (``recorder.rummy_model``); ``None`` in the trick games."""
     after: list[str] = Field(default_factory=list)
     """Whole-line comments after the hand's last line."""
 
@@ -277,3 +279,10 @@ def parse_pairs(value: str) -> dict[str, str]:
         if sep:
             pairs[key.strip()] = val.strip()
     return pairs
+
+
+# A Rummy deal's body nodes build on ``LineNode`` above; the hand refers to them by name.
+from recorder.rummy_model import RummyBody  # noqa: E402
+
+Hand.model_rebuild()
+Record.model_rebuild()

@@ -13,6 +13,7 @@ Kind = Literal["record", "violation"]
 
 ALL_GAMES = frozenset({"40", "28", "29"})
 SIX_PLAYER = frozenset({"40", "28"})
+RUMMY = frozenset({"rummy"})
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ def _rules(*rules: Rule) -> dict[str, Rule]:
 
 CATALOGUE: dict[str, Rule] = _rules(
     Rule("duplicate-card", "error", "record", ALL_GAMES, "a card appears twice in one hand"),
-    Rule("not-held", "error", "record", ALL_GAMES, "a card played that the recorded deal lacks"),
+    Rule("not-held", "error", "record", ALL_GAMES | RUMMY, "a card played that the deal lacks"),
     Rule("too-many-cards", "error", "record", ALL_GAMES, "a seat plays or is dealt too many"),
     Rule("short-trick", "error", "record", ALL_GAMES, "a trick before the last lacks cards"),
     Rule("trump-card", "error", "record", ALL_GAMES, "the face-down card contradicts the record"),
@@ -66,6 +67,22 @@ CATALOGUE: dict[str, Rule] = _rules(
     Rule("pair-invalid", "error", "violation", frozenset({"29"}), "a pair that does not count"),
     Rule("unfinished-hand", "warning", "violation", ALL_GAMES, "the record stops too early"),
     Rule("played-after-end", "note", "violation", ALL_GAMES, "a card after the hand ended"),
+    # Rummy (RUMMY.md §7)
+    Rule("too-many-copies", "error", "record", RUMMY, "a card more often than the packs hold"),
+    Rule("not-13-cards", "error", "record", RUMMY, "a dealt, declared or shown hand not of 13"),
+    Rule("missing-outcome", "warning", "record", RUMMY, "a seat in the deal with no outcome"),
+    Rule("two-outcomes", "error", "record", RUMMY, "two outcome lines for one seat"),
+    Rule("two-winners", "error", "record", RUMMY, "a second valid declaration"),
+    Rule("missing-joker", "error", "record", RUMMY, "no joker line before the cards"),
+    Rule("not-on-pile", "error", "record", RUMMY, "took a card that is not the last discard"),
+    Rule("count-mismatch", "warning", "record", RUMMY, "the entered points disagree"),
+    Rule("drop-kind", "warning", "record", RUMMY, "the drop line contradicts the turns"),
+    Rule("invalid-declaration", "error", "violation", RUMMY, "a wrong declaration"),
+    Rule("joker-pickup", "error", "violation", RUMMY, "took a discarded joker not for a pure"),
+    Rule("played-after-drop", "error", "violation", RUMMY, "a turn after dropping"),
+    Rule("played-while-out", "error", "violation", RUMMY, "a line for a player out of the game"),
+    Rule("rejoin-not-allowed", "error", "violation", RUMMY, "a re-entry the rules refuse"),
+    Rule("dealer-after-rejoin", "note", "violation", RUMMY, "another shuffled after a re-entry"),
 )
 
 

@@ -1,11 +1,17 @@
-"""Refuse to test stale compiled modules: a module compiled by ``setup.py`` shadows its source."""
+"""Refuse to test stale compiled modules (a module compiled by ``setup.py`` shadows its source),
+and keep the dashboard's replay cache of the test run in a temporary folder, never the user's."""
 
 from __future__ import annotations
 
 import importlib.machinery
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+
+from dashboard.replay_store import CACHE_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,9 +28,14 @@ def stale_extensions(root: Path) -> list[str]:
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
+    os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="thuruppu-test-cache-")
     stale = stale_extensions(ROOT)
     if stale:
         pytest.exit(
             f"{', '.join(stale)} changed after it was compiled; run `make install` to rebuild",
             returncode=2,
         )
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    shutil.rmtree(os.environ.get(CACHE_ENV, ""), ignore_errors=True)

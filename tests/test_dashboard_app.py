@@ -101,12 +101,20 @@ def test_sessions_of_the_archive_are_listed_and_replayed(app: AppTest, tmp_path:
     assert "Trick 1: Anil plays J♠" in table(app)
 
 
+def upload(app: AppTest, name: str, data: bytes) -> AppTest:
+    """Give the Sessions page's uploader a file."""
+    return app.file_uploader(key="sessions-upload").set_value((name, data, "text/plain")).run()
+
+
+MINE = (SAMPLES / "tgn-example-40.tgn").read_bytes() + b"; my copy\n"
+
+
 def test_uploading_a_good_file_opens_it_in_the_replay(app: AppTest) -> None:
-    app.run()
-    good = (SAMPLES / "tgn-example-40.tgn").read_bytes()
-    app.file_uploader(key="sessions-upload").set_value(("mine.tgn", good, "text/plain")).run()
+    upload(app.run(), "mine.tgn", MINE)
     no_exception(app)
-    assert any("mine.tgn (uploaded)" in plain(s.value) for s in app.success)
+    assert [plain(s.value) for s in app.success] == [
+        "**mine.tgn (uploaded)**: game 40: 1 hand read and replayed, 0 findings."
+    ]
     app.button(key="upload-replay").click().run()
     no_exception(app)
     assert app.query_params["session"].startswith("upload:")
@@ -114,15 +122,53 @@ def test_uploading_a_good_file_opens_it_in_the_replay(app: AppTest) -> None:
     assert "Anil" in table(app)
 
 
-def test_uploading_a_broken_file_shows_line_and_column(app: AppTest) -> None:
-    app.run()
-    app.file_uploader(key="sessions-upload").set_value(("bad.tgn", BROKEN, "text/plain")).run()
+def test_uploading_a_broken_file_says_what_could_not_be_read(app: AppTest) -> None:
+    upload(app.run(), "bad.tgn", BROKEN)
     no_exception(app)
-    assert any("bad.tgn" in plain(e.value) for e in app.error)
+    assert not app.success
+    assert [plain(w.value) for w in app.warning] == [
+        "**bad.tgn (uploaded)**: game 40: 1 problem reading it; hand 1 could not be read and is "
+        "left out; 0 hands read and replayed, 0 findings."
+    ]
     problems = app.dataframe[-1].value
     row = problems[problems["Problem"].str.contains("ZS")].iloc[0]
-    assert (row["Line"], row["Column"]) == (7, 7)
+    assert (row["Hand"], row["Line"], row["Column"]) == ("1", 7, 7)
     assert not any(b.key == "upload-replay" for b in app.button)
+    assert app.button(key="upload-import").disabled
+
+
+def test_uploads_belong_to_the_browser_session_and_can_be_removed(app: AppTest) -> None:
+    upload(app.run(), "mine.tgn", MINE)
+    assert "mine.tgn (uploaded)" in set(app.dataframe[0].value["Session"])
+    other = AppTest.from_file(str(APP), default_timeout=TIMEOUT).run()  # another visitor
+    assert "mine.tgn (uploaded)" not in set(other.dataframe[0].value["Session"])
+    app.button(key="upload-remove").click().run()
+    no_exception(app)
+    assert "mine.tgn (uploaded)" not in set(app.dataframe[0].value["Session"])
+    assert [plain(s.value) for s in app.success] == ["mine.tgn (uploaded) was removed."]
+    app.run()  # the file still in the uploader is not taken again
+    assert "mine.tgn (uploaded)" not in set(app.dataframe[0].value["Session"])
+
+
+def test_an_upload_of_a_listed_session_is_not_counted_twice(app: AppTest) -> None:
+    upload(app.run(), "copy.tgn", (SAMPLES / "tgn-example-40.tgn").read_bytes())
+    no_exception(app)
+    assert "copy.tgn (uploaded)" not in set(app.dataframe[0].value["Session"])
+    assert [plain(i.value) for i in app.info] == [
+        "This file holds the same as tgn-example-40.tgn, already listed."
+    ]
+
+
+def test_an_upload_is_imported_into_the_archive_on_purpose(app: AppTest, tmp_path: Path) -> None:
+    upload(app.run(), "mine.tgn", MINE)
+    assert not (tmp_path / "archive.sqlite").exists()
+    app.button(key="upload-import").click().run()
+    no_exception(app)
+    assert [plain(s.value) for s in app.success] == ["mine.tgn (uploaded) is now archive #1."]
+    listed = set(app.dataframe[0].value["Session"])
+    assert "archive #1" in listed and "mine.tgn (uploaded)" not in listed
+    other = AppTest.from_file(str(APP), default_timeout=TIMEOUT).run()
+    assert "archive #1" in set(other.dataframe[0].value["Session"])
 
 
 def test_replay_steps_forward_and_back(app: AppTest) -> None:

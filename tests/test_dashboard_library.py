@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dashboard.library import (
+    NOTHING_READ,
     LoadedSession,
     SessionCache,
     archive_key,
@@ -15,12 +16,19 @@ from dashboard.library import (
     load,
     load_archived,
     load_file,
+    loaded,
     upload_key,
 )
 from dashboard.state import BUNDLED_DATA, data_path
-from dashboard.views.sessions import problems_table, sessions_table, severity_counts
+from dashboard.views.sessions import (
+    problems_table,
+    reading_verdict,
+    sessions_caption,
+    sessions_table,
+    severity_counts,
+)
 from recorder import loads
-from recorder.archive import open_archive
+from recorder.archive import Archive, SessionSummary, open_archive
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 FIXTURES = REPOSITORY / "tests" / "browser" / "sessions"
@@ -35,15 +43,51 @@ def test_a_readable_file_is_replayed_and_scored() -> None:
     assert session.title == "example.tgn · Club night · 2026-11-28"
 
 
-def test_a_file_with_read_errors_is_listed_but_not_replayed() -> None:
+def test_a_file_whose_only_hand_has_read_errors_replays_nothing() -> None:
     broken = EXAMPLE.replace(b"trump 9H", b"trump ZH")
     session = load("broken.tgn", "broken.tgn", broken)
-    assert not session.playable and session.replay is None
+    assert session.hands == 0 and session.findings == [] and session.summary.left_out == (1,)
     problem = session.problems[0]
     trump_line = EXAMPLE.decode().splitlines().index("trump 9H") + 1
-    assert (problem.line, problem.column) == (trump_line, 7) and "ZH" in problem.message
+    assert (problem.line, problem.column, problem.hand) == (trump_line, 7, 1)
+    assert problem.message == "unknown card 'ZH' (ranks J 3 9 A T K Q 8 7)"
     table = problems_table(session)
-    assert list(table.columns) == ["Line", "Column", "Problem"] and len(table) >= 1
+    assert list(table.columns) == ["Hand", "Line", "Column", "Problem"]
+    assert table.iloc[0].tolist() == ["1", trump_line, 7, problem.message]
+    assert reading_verdict(session) == (
+        "warning",
+        "game 40: 1 problem reading it; hand 1 could not be read and is left out; "
+        "0 hands read and replayed, 0 findings.",
+    )
+
+
+def test_the_hands_that_could_be_read_are_replayed_beside_those_that_could_not() -> None:
+    club = (FIXTURES / "club-night-40.tgn").read_bytes()
+    broken = club.replace(b"trump 9H", b"trump ZS", 1)
+    session = load("broken.tgn", "broken.tgn", broken)
+    assert session.playable and not session.complete
+    assert session.hands == 1 and session.record is not None
+    assert [hand.number for hand in session.record.hands] == [2]
+    assert [finding.code for finding in session.findings] == ["revoke", "unfinished-hand"]
+    assert [(p.hand, p.line, p.column) for p in session.problems] == [(1, 17, 7)]
+    assert session.score is not None and len(session.score.lines) == 1
+    assert reading_verdict(session) == (
+        "warning",
+        "game 40: 1 problem reading it; hand 1 could not be read and is left out; "
+        "1 hand read and replayed, 2 findings.",
+    )
+    assert reading_verdict(load("club.tgn", "club.tgn", club)) == (
+        "success",
+        "game 40: 2 hands read and replayed, 2 findings.",
+    )
+
+
+def test_a_text_with_nothing_readable_says_so() -> None:
+    session = load("binary.tgn", "binary.tgn", b"\xff\xfe\x00garbage")
+    assert reading_verdict(session) == (
+        "error",
+        "Nothing could be read (1 problem): nothing was replayed.",
+    )
 
 
 def test_bytes_that_are_not_utf8_are_a_problem_not_an_exception() -> None:
@@ -82,10 +126,9 @@ def test_archived_sessions_are_folded_and_replayed(tmp_path: Path) -> None:
     location = str(tmp_path / "archive.sqlite")
     archive = open_archive(location)
     session_id = archive.import_record(loads(EXAMPLE.decode()))
-    events = next(s.events for s in archive.sessions() if s.id == session_id)
-    loaded = load_archived(archive, session_id, events)
-    assert loaded.key == archive_key(session_id) and loaded.playable
-    assert loaded.score is not None and loaded.score.lines[0].result.callers_points == 40
+    session = load_archived(archive, archived(archive, session_id))
+    assert session.key == archive_key(session_id) and session.playable
+    assert session.score is not None and session.score.lines[0].result.callers_points == 40
 
 
 def test_which_archive_is_listed(tmp_path: Path) -> None:
@@ -111,7 +154,7 @@ def test_the_session_cache_loads_each_version_once_and_forgets_the_oldest() -> N
 
     def make(name: str) -> LoadedSession:
         made.append(name)
-        return LoadedSession(name, name, None)
+        return loaded(name, name, NOTHING_READ)
 
     cache = SessionCache(limit=2)
     assert cache.get(("a", 1), lambda: make("a")).key == "a"
@@ -128,3 +171,25 @@ def test_the_data_path_comes_from_the_command_line_then_the_environment() -> Non
     assert data_path(["--db", "a.sqlite"], {"THURUPPU_DATA": "elsewhere"}) == Path("elsewhere")
     assert data_path([], {}) == BUNDLED_DATA
     assert data_path(["--data"], {}) == BUNDLED_DATA  # a flag without its value is ignored
+
+
+def test_the_caption_counts_the_folder_the_archive_and_uploads_apart(tmp_path: Path) -> None:
+    club = load("club.tgn", "club.tgn", (FIXTURES / "club-night-40.tgn").read_bytes())
+    archive = tmp_path / "archive.sqlite"
+    assert sessions_caption(tmp_path, [club, club], [str(archive)], [club], []) == (
+        f"3 sessions: 2 from the folder {tmp_path}; 1 from the archive {archive}; "
+        "0 uploaded in this browser."
+    )
+    missing = tmp_path / "missing"
+    assert sessions_caption(missing, [], [], [], [club]) == (
+        f"1 session: none from {missing}, which does not exist; no archive yet; "
+        "1 uploaded in this browser."
+    )
+    assert sessions_caption(archive, [], ["postgresql://me:secret@host/club"], [club], []) == (
+        "1 session: 1 from the archive PostgreSQL host/club; 0 uploaded in this browser."
+    )
+
+
+def archived(archive: Archive, session_id: int) -> SessionSummary:
+    """The archive's summary of one of its sessions."""
+    return next(summary for summary in archive.sessions() if summary.id == session_id)

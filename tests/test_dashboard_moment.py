@@ -115,6 +115,8 @@ def test_findings_are_placed_at_the_step_they_arise() -> None:
 
 def test_every_step_of_every_sample_hand_is_drawn_with_every_card_accounted_for() -> None:
     for path in sorted((REPOSITORY / "data").glob("*.tgn")):
+        if path.name.startswith("rummy"):  # a Rummy game has no trick table
+            continue
         record = read(path)
         size = GAMES[record.game].hand_size
         for index in range(len(record.hands)):

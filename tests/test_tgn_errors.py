@@ -83,7 +83,7 @@ BROKEN = [
     case(
         "unknown game",
         '[Game "41"]\n[Players "A, B, C, D, E, F"]\n',
-        (1, 8, "unknown game '41' (expected 40, 28 or 29)"),
+        (1, 8, "unknown game '41' (expected 40, 28, 29 or rummy)"),
     ),
     case(
         "wrong number of Players",

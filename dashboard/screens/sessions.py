@@ -1,73 +1,126 @@
-"""The Sessions page: every session under the data path, its problems, and uploading a file."""
+"""The Sessions page: every session (the folder's, the archive's, this browser's uploads), what
+could be read of each, opening one by clicking its row, and uploading, removing and importing."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from dashboard import state
-from dashboard.library import LoadedSession
-from dashboard.views.sessions import problems_table, sessions_table
+from dashboard.library import LoadedSession, digest, is_upload, upload_key
+from dashboard.views.sessions import (
+    problems_table,
+    reading_verdict,
+    sessions_caption,
+    sessions_table,
+)
 from dashboard.views.stepping import Position
 from dashboard.views.text import escape_markdown
+from recorder.archive import ArchiveError
+
+BOXES = {"success": st.success, "warning": st.warning, "error": st.error}
+TABLE = "sessions-table"
+UPLOADER = "sessions-upload"
+HANDLED = "sessions-uploads-handled"  # the uploader's files already read, so a removal sticks
+NOTICE = "sessions-notice"  # what the last import or removal did, shown once
 
 
-def show_problems(session: LoadedSession) -> None:
-    """A session's read problems as a table of line, column and message."""
-    st.error(f"{escape_markdown(session.label)}: {len(session.problems)} problem(s) reading it")
-    st.dataframe(problems_table(session), hide_index=True, width="stretch")
+def show_session(session: LoadedSession, where: str) -> None:
+    """What could and could not be read of a session, its problems, and what can be done with it."""
+    kind, sentence = reading_verdict(session)
+    BOXES[kind](f"**{escape_markdown(session.label)}**: {escape_markdown(sentence)}")
+    if session.problems:
+        st.dataframe(problems_table(session), hide_index=True, width="stretch", key=f"{where}-p")
+    actions = st.container(horizontal=True, gap="small")
+    if session.playable and session.hands:
+        if actions.button("Open in Replay", key=f"{where}-replay", icon=":material/style:"):
+            st.switch_page("screens/replay.py", query_params=Position(session.key).to_params())
+        if actions.button("Open its scores", key=f"{where}-scores", icon=":material/show_chart:"):
+            st.switch_page("screens/scores.py", query_params={"session": session.key})
+    if is_upload(session.key):
+        actions.button(
+            "Import into the archive",
+            key=f"{where}-import",
+            icon=":material/archive:",
+            disabled=bool(session.problems),
+            help="Fix the file's problems first: only a file read whole is archived."
+            if session.problems
+            else "Keep it in the archive, for every visitor of this server.",
+            on_click=import_upload,
+            args=(session.key,),
+        )
+        actions.button(
+            "Remove",
+            key=f"{where}-remove",
+            icon=":material/delete:",
+            help="Forget this upload (only this browser had it).",
+            on_click=remove_upload,
+            args=(session.key,),
+        )
 
 
-def open_buttons(session: LoadedSession, where: str) -> None:
-    """Buttons that open a readable session on the Replay and Scores pages."""
-    if not session.playable:
+def import_upload(key: str) -> None:
+    label = state.uploads()[key].session.label
+    try:
+        session_id = state.import_upload(key)
+    except ArchiveError as error:
+        st.session_state[NOTICE] = ("error", f"{label} could not be archived: {error}")
         return
-    replay, scores = st.columns(2)
-    if replay.button(
-        "Open in Replay", key=f"{where}-replay", icon=":material/style:", width="stretch"
-    ):
-        params = Position(session.key).to_params()
-        st.switch_page("screens/replay.py", query_params=params)
-    if scores.button(
-        "Open its scores", key=f"{where}-scores", icon=":material/show_chart:", width="stretch"
-    ):
-        st.switch_page("screens/scores.py", query_params={"session": session.key})
+    st.session_state[NOTICE] = ("success", f"{label} is now archive #{session_id}.")
+
+
+def remove_upload(key: str) -> None:
+    label = state.uploads()[key].session.label
+    state.remove_upload(key)
+    st.session_state[NOTICE] = ("success", f"{label} was removed.")
+
+
+def take_upload() -> LoadedSession | None:
+    """The session of the file in the uploader (read and kept the first time it is seen); its
+    twin already listed when the file holds the same; ``None`` once removed or imported."""
+    upload = st.session_state.get(UPLOADER)
+    if upload is None:
+        return None
+    handled: set[str] = st.session_state.setdefault(HANDLED, set())
+    if upload.file_id not in handled:
+        handled.add(upload.file_id)
+        return state.add_upload(upload.name, upload.getvalue())
+    kept = state.uploads().get(upload_key(upload.name, upload.getvalue()))
+    return kept.session if kept else None
 
 
 st.title("Sessions")
+just_read = take_upload()
 root = state.data_root()
-loaded = state.sessions()
-chosen: str | None = None
-st.caption(f"{len(loaded)} session(s) from {escape_markdown(root)}")
+files, archived = state.shared_sessions()
+uploaded = [upload.session for upload in state.uploads().values()]
+loaded = [*files, *archived, *uploaded]
+st.caption(escape_markdown(sessions_caption(root, files, state.archives(), archived, uploaded)))
+if NOTICE in st.session_state:
+    kind, text = st.session_state.pop(NOTICE)
+    BOXES[kind](escape_markdown(text))
 
 if loaded:
-    st.dataframe(sessions_table(loaded), hide_index=True, width="stretch")
-    chosen = st.selectbox(
-        "Session",
-        [session.key for session in loaded],
-        format_func=lambda key: next(s.title for s in loaded if s.key == key),
-        key="sessions-chosen",
+    listed = digest("\0".join(session.key for session in loaded).encode())
+    selection = st.dataframe(
+        sessions_table(loaded),
+        hide_index=True,
+        width="stretch",
+        on_select="rerun",
+        selection_mode="single-row",
+        key=f"{TABLE}-{listed}",  # a new list starts with no row chosen
     )
-    picked = next(session for session in loaded if session.key == chosen)
-    if picked.problems:
-        show_problems(picked)
-    open_buttons(picked, "chosen")
+    rows = selection.selection.rows
+    if rows and rows[0] < len(loaded):
+        show_session(loaded[rows[0]], "chosen")
+    else:
+        st.caption("Click a row to open its session.")
 else:
     st.info("No .tgn files here yet. Upload one below.")
 
-for session in loaded:
-    if session.problems and session.key != chosen:
-        with st.expander(f"{escape_markdown(session.label)}: {len(session.problems)} problem(s)"):
-            st.dataframe(problems_table(session), hide_index=True, width="stretch")
-
 st.subheader("Upload a session")
-upload = st.file_uploader("A .tgn file", type=["tgn"], key="sessions-upload")
-if upload is not None:
-    uploaded = state.add_upload(upload.name, upload.getvalue())
-    if uploaded.problems:
-        show_problems(uploaded)
-    if uploaded.record is not None:
-        st.success(
-            f"{escape_markdown(uploaded.label)}: game {escape_markdown(uploaded.record.game)}, "
-            f"{uploaded.hands} hand(s), {len(uploaded.findings)} finding(s)"
-        )
-        open_buttons(uploaded, "upload")
+st.caption("Only this browser sees its uploads, until you import one into the archive.")
+st.file_uploader("A .tgn file", type=["tgn"], key=UPLOADER)
+if just_read is not None:
+    if not is_upload(just_read.key):
+        st.info(f"This file holds the same as {escape_markdown(just_read.label)}, already listed.")
+    show_session(just_read, "upload")

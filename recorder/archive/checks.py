@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from pydantic import ValidationError
+
 from recorder.archive.events import (
     CommentWritten,
     Corrected,
@@ -17,6 +19,7 @@ from recorder.archive.events import (
     Event,
     HandStarted,
     PairDeclared,
+    RummyLineWritten,
     SessionCreated,
     TrickStarted,
     TrumpPlaced,
@@ -24,13 +27,34 @@ from recorder.archive.events import (
 )
 from recorder.archive.fold import LogState
 from recorder.cards import Card
-from recorder.games import GAMES, GameSpec
-from recorder.model import Tag
+from recorder.games import GAME_NAMES_TEXT, GameSpec, family_of
+from recorder.model import LineNode, Tag
+from recorder.rummy_model import (
+    Outcome,
+    Rejoin,
+    RummyCardLine,
+    RummyDeal,
+    RummyPenalty,
+    RummyRedeal,
+    TurnsLine,
+)
 
 #: The kinds of event that belong to an open hand.
 _HAND_KINDS = frozenset(
-    {"deal", "call", "trump", "trick", "turn", "star", "pair", "redeal", "penalty", "hand-end"}
-)
+    {"deal", "call", "trump", "trick", "turn", "star", "pair", "redeal", "penalty", "rummy",
+     "hand-end"}
+)  # fmt: skip
+#: The record node each kind of Rummy line event holds.
+_RUMMY_NODES: dict[str, type[LineNode]] = {
+    "rejoin": Rejoin,
+    "joker": RummyCardLine,
+    "open": RummyCardLine,
+    "deal": RummyDeal,
+    "turns": TurnsLine,
+    "outcome": Outcome,
+    "redeal": RummyRedeal,
+    "penalty": RummyPenalty,
+}
 
 
 def refusal(state: LogState, event: Event, *, live: bool = True) -> str | None:
@@ -39,23 +63,75 @@ def refusal(state: LogState, event: Event, *, live: bool = True) -> str | None:
     ``live`` adds the check that a card is not played twice in a hand; an imported record keeps
     such a card for the engine to report (``duplicate-card``).
     """
-    if isinstance(event, SessionCreated) or state.game is None:
+    if isinstance(event, SessionCreated) or state.family is None:
         return _session_refusal(state, event) or _text_refusal(event)
     if event.kind in _HAND_KINDS and not state.hand_open:
         return f"no hand is open for this {event.kind} event: start a hand first"
-    return _text_refusal(event) or _CHECKS.get(event.kind, _nothing)(state, state.game, event, live)
+    return _text_refusal(event) or _FAMILY_CHECKS[state.family](state, event, live)
+
+
+def _trick_refusal(state: LogState, event: Event, live: bool) -> str | None:
+    """What a trick game's session refuses: cards outside the pack, seats outside the table."""
+    if state.game is None or event.kind == "rummy":
+        return f"a {event.kind} event does not belong to a session of game {state.game_name}"
+    return _CHECKS.get(event.kind, _nothing)(state, state.game, event, live)
+
+
+def _rummy_refusal(state: LogState, event: Event, live: bool) -> str | None:
+    """What a Rummy session refuses: trick-game events, lines the model cannot hold, seats
+    outside the table."""
+    if isinstance(event, HandStarted):
+        return next(
+            (
+                _rummy_seat_refusal(state, int(tag.value), "dealer")
+                for tag in event.tags
+                if tag.name == "Dealer" and tag.value.strip().isdigit()
+            ),
+            None,
+        )
+    if isinstance(event, RummyLineWritten):
+        try:
+            node = _RUMMY_NODES[event.part].model_validate(event.content)
+        except ValidationError as error:
+            problem = error.errors(include_url=False)[0]
+            where = ".".join(str(part) for part in problem["loc"])
+            return (
+                f"a rummy {event.part} line that cannot be: {where} {problem['input']!r}: "
+                f"{problem['msg']}"
+            )
+        seats = [getattr(node, "seat", 1)] + [t.seat for t in getattr(node, "turns", [])]
+        return next(filter(None, (_rummy_seat_refusal(state, seat) for seat in seats)), None)
+    if isinstance(event, CommentWritten):
+        return _comment(state, None, event, live)
+    if event.kind == "undo":
+        return _undo(state, None, event, live)
+    if event.kind == "hand-end":
+        return None
+    return f"a {event.kind} event does not belong to a session of game {state.game_name}"
+
+
+def _rummy_seat_refusal(state: LogState, seat: int, role: str = "seat") -> str | None:
+    if 1 <= seat <= state.seats:
+        return None
+    return f"{role} {seat} is impossible: the table has seats 1..{state.seats}"
+
+
+_FAMILY_CHECKS: dict[str, Callable[[LogState, Event, bool], str | None]] = {
+    "trick": _trick_refusal,
+    "rummy": _rummy_refusal,
+}
 
 
 def _session_refusal(state: LogState, event: Event) -> str | None:
     if not isinstance(event, SessionCreated):
         return "the session has not been created yet"
-    if state.game is not None:
+    if state.family is not None:
         return "the session is already created"
     game = next((tag.value.strip() for tag in event.tags if tag.name == "Game"), None)
     if game is None:
-        return "a session needs a Game tag (40, 28 or 29)"
-    if game not in GAMES:
-        return f"unknown game {game!r} (games: {', '.join(GAMES)})"
+        return f"a session needs a Game tag ({GAME_NAMES_TEXT})"
+    if family_of(game) is None:
+        return f"unknown game {game!r} (games: {GAME_NAMES_TEXT})"
     return None
 
 
@@ -124,13 +200,15 @@ def _redeal(state: LogState, game: GameSpec, event: Any, live: bool) -> str | No
     return "this hand is already thrown in" if hand and hand["redeal"] else None
 
 
-def _comment(state: LogState, game: GameSpec, event: CommentWritten, live: bool) -> str | None:
+def _comment(
+    state: LogState, game: GameSpec | None, event: CommentWritten, live: bool
+) -> str | None:
     if event.place == "end" and state.last_line is None:
         return "there is no line yet for an end-of-line comment"
     return None
 
 
-def _undo(state: LogState, game: GameSpec, event: Any, live: bool) -> str | None:
+def _undo(state: LogState, game: GameSpec | None, event: Any, live: bool) -> str | None:
     return None if state.undoable else "there is nothing to undo"
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -127,6 +127,18 @@ class PenaltyAwarded(EventBase):
     reason: str = ""
 
 
+RummyPart = Literal["rejoin", "joker", "open", "deal", "turns", "outcome", "redeal", "penalty"]
+
+
+class RummyLineWritten(EventBase):
+    """A body line of a Rummy deal (RUMMY.md §4): its kind and its content as the record model
+    holds it (``recorder.rummy_model``), without positions and comments."""
+
+    kind: Literal["rummy"] = "rummy"
+    part: RummyPart
+    content: dict[str, Any]
+
+
 class CommentWritten(EventBase):
     """A ``;`` comment: ``above`` the next line written (or after the hand), or at the ``end`` of
     the line last written."""
@@ -169,6 +181,7 @@ Event = Annotated[
     | PairDeclared
     | Redealt
     | PenaltyAwarded
+    | RummyLineWritten
     | CommentWritten
     | Undone
     | Corrected
@@ -191,6 +204,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "pair",
     "redeal",
     "penalty",
+    "rummy",
     "comment",
     "undo",
     "correct",

@@ -23,6 +23,7 @@ from recorder.archive.events import (
     PairDeclared,
     PenaltyAwarded,
     Redealt,
+    RummyLineWritten,
     SessionCreated,
     StarAgreed,
     TrickStarted,
@@ -31,7 +32,7 @@ from recorder.archive.events import (
     Undone,
 )
 from recorder.cards import Card
-from recorder.games import GAMES, GameSpec
+from recorder.games import FAMILIES, GAMES, GameSpec, family_of
 from recorder.model import Record, Tag
 
 Draft = dict[str, Any]
@@ -83,6 +84,12 @@ class LogState:
     need (the game, whether a hand is open, the turns by sequence number, the line last written)."""
 
     game: GameSpec | None = None
+    """The trick game's facts (``None`` for Rummy, and before the session is created)."""
+    family: str | None = None
+    """The family of the session's game (``recorder.games.FAMILIES``); ``None`` before it."""
+    game_name: str = ""
+    """The session's ``Game`` tag as stored."""
+    seats: int = 0
     tags: list[Draft] = field(default_factory=list)
     hands: list[Draft] = field(default_factory=list)
     pending: list[str] = field(default_factory=list)
@@ -148,7 +155,12 @@ class LogState:
 
     def _session(self, seq: int, event: SessionCreated) -> None:
         self.tags = [_tag_draft(tag) for tag in event.tags]
-        self.game = GAMES.get(_tag_value(event.tags, "Game"))
+        name = _tag_value(event.tags, "Game")
+        self.game = GAMES.get(name)
+        self.game_name = name
+        family = family_of(name)
+        self.family = family.name if family else None
+        self.seats = len([p for p in _tag_value(event.tags, "Players").split(",") if p.strip()])
         self.last_line = self.tags[-1] if self.tags else None
 
     def _hand(self, seq: int, event: HandStarted) -> None:
@@ -156,7 +168,11 @@ class LogState:
         if tags:
             tags[0]["before"] = [*self._take_pending(), *tags[0]["before"]]
             self.last_line = tags[-1]
-        self.hands.append(_hand_draft(tags))
+        draft = _hand_draft(tags)
+        body = FAMILIES[self.family].body if self.family else None
+        if body is not None:
+            draft[body] = {}
+        self.hands.append(draft)
         self.hand_open = True
 
     def _deal(self, seq: int, event: DealSeen) -> None:
@@ -210,6 +226,15 @@ class LogState:
             self._line(team=event.team, points=event.points, reason=event.reason)
         )
 
+    def _rummy(self, seq: int, event: RummyLineWritten) -> None:
+        body = self._hand_now().setdefault("rummy", {})
+        line = self._line(**event.content)
+        name, many = _RUMMY_PARTS[event.part]
+        if many:
+            body.setdefault(name, []).append(line)
+        else:
+            body[name] = line
+
     def _comment(self, seq: int, event: CommentWritten) -> None:
         if event.place == "above":
             self.pending.append(event.text)
@@ -232,6 +257,17 @@ class LogState:
         return hand
 
 
+#: Where each kind of Rummy line goes in ``RummyBody``, and whether a deal may hold several.
+_RUMMY_PARTS = {
+    "rejoin": ("rejoin", False),
+    "joker": ("joker", False),
+    "open": ("open", False),
+    "deal": ("deals", True),
+    "turns": ("turns", True),
+    "outcome": ("outcomes", True),
+    "redeal": ("redeal", False),
+    "penalty": ("penalties", True),
+}
 _TURN_FIELDS = ("seat", "actions", "card", "unseen", "glyph", "called", "comments")
 
 
@@ -269,6 +305,7 @@ _APPLY: dict[str, Callable[[LogState, int, Any], None]] = {
     "pair": LogState._pair,
     "redeal": LogState._redeal,
     "penalty": LogState._penalty,
+    "rummy": LogState._rummy,
     "comment": LogState._comment,
     "hand-end": LogState._hand_end,
 }

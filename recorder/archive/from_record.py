@@ -19,6 +19,8 @@ from recorder.archive.events import (
     PairDeclared,
     PenaltyAwarded,
     Redealt,
+    RummyLineWritten,
+    RummyPart,
     SessionCreated,
     StarAgreed,
     TrickStarted,
@@ -26,6 +28,10 @@ from recorder.archive.events import (
     TurnPlayed,
 )
 from recorder.model import Action, DealtCard, Hand, LineNode, PairLine, Record, Tag, Trick
+from recorder.rummy_model import RummyBody
+
+#: A line node's own fields, left out of a Rummy line event's content (comments are events).
+_LINE_FIELDS = {"line", "column", "before", "remark"}
 
 
 def events_from_record(record: Record) -> list[Event]:
@@ -60,8 +66,28 @@ def _hand_events(hand: Hand) -> Iterator[Event]:
         yield from _line(
             penalty, PenaltyAwarded(team=penalty.team, points=penalty.points, reason=penalty.reason)
         )
+    if hand.rummy is not None:
+        yield from _rummy_events(hand.rummy)
     yield from (CommentWritten(text=text) for text in hand.after)
     yield HandEnded()
+
+
+def _rummy_events(body: RummyBody) -> Iterator[Event]:
+    """A Rummy deal's body lines, kind by kind in canonical order, each one event."""
+    lines: list[tuple[RummyPart, LineNode | None]] = [
+        ("rejoin", body.rejoin),
+        ("joker", body.joker),
+        ("open", body.open),
+        *(("deal", deal) for deal in body.deals),
+        *(("turns", turns) for turns in body.turns),
+        *(("outcome", outcome) for outcome in body.outcomes),
+        ("redeal", body.redeal),
+        *(("penalty", penalty) for penalty in body.penalties),
+    ]
+    for part, node in lines:
+        if node is not None:
+            content = node.model_dump(mode="json", exclude=_LINE_FIELDS)
+            yield from _line(node, RummyLineWritten(part=part, content=content))
 
 
 def _play_events(tricks: list[Trick], pairs: list[PairLine]) -> Iterator[Event]:

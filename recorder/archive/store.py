@@ -177,7 +177,7 @@ class SqlArchive:
                 raise ArchiveError(f"cannot store the session: {refused}; nothing was stored")
             logged.append(LoggedEvent(0, seq, _hand_number(state, event), _now(), event))
             state = state.add(logged[-1], logged)
-        game = state.game.name if state.game else ""
+        game = state.game_name
         with self._database.transaction(write=True) as tx:
             rows = tx.run(
                 "INSERT INTO sessions (game, created_at, last_seq) VALUES (?, ?, ?) RETURNING id",

@@ -14,14 +14,16 @@ import codecs
 import gc
 import heapq
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from recorder.model import Hand, Record
 from recorder.tgn.body import HandBody
 from recorder.tgn.errors import Problems, ReadError, quoted
 from recorder.tgn.lexer import BRACE, ERROR, TAG, Line, Token, tokenize
+from recorder.tgn.rummy_body import RummyHandBody
 from recorder.tgn.tags import Session, TagLine, check_hand_tags, check_session, read_tag
 
 #: A physical line longer than this is reported once and skipped (a TGN line is a few dozen tokens).
@@ -29,6 +31,21 @@ MAX_LINE_CHARACTERS = 100_000
 _LINE_BREAKS = re.compile(r"\s*\n\s*")
 _HAND_TAG = re.compile(r"\[\s*hand\b", re.IGNORECASE)
 _EMPTY = "empty file: a TGN file needs at least a [Game] and a [Players] tag"
+
+
+class BodyReader(Protocol):
+    """What reads the body lines of one hand: a line at a time, then the hand's fields."""
+
+    def read_line(self, line: Line, tokens: list[Token], before: list[str]) -> None: ...
+
+    def fields(self) -> dict[str, Any]: ...
+
+
+#: The body reader of each family of games (``recorder.games.FAMILIES``), found by its name.
+BODY_READERS: dict[str, Callable[[Session, Problems], BodyReader]] = {
+    "trick": lambda session, problems: HandBody(session.notation, session.teams, problems),
+    "rummy": lambda session, problems: RummyHandBody(session.players, problems),
+}
 
 
 @dataclass(frozen=True)
@@ -154,7 +171,7 @@ class _Assembly:
         self.session: Session | None = None
         self.hands: list[Hand] = []
         self.hand_tags: list[TagLine] = []
-        self.body: HandBody | None = None
+        self.body: BodyReader | None = None
         self.hand_count = 0
         self.problems_before_hand = 0
         self.saw_tokens = False
@@ -251,7 +268,7 @@ class _Assembly:
         self.hand_count += 1
         self.problems_before_hand = self.problems.count
         self.hand_tags = [tag]
-        self.body = HandBody(session.notation, session.teams, self.problems)
+        self.body = BODY_READERS[session.family](session, self.problems)
 
     def _end_hand(self, after: list[str]) -> None:
         assert self.body is not None

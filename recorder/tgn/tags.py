@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
-from recorder.games import GAMES, GameSpec
+from recorder.games import GAME_NAMES_TEXT, GAMES, Family, GameSpec, family_of
 from recorder.house_rules import rule_problem
 from recorder.model import split_list
 from recorder.tgn.errors import Problems, quoted
@@ -23,14 +23,17 @@ from recorder.tgn.words import Notation, Problem
 
 SESSION_TAGS = (
     "Game", "Players", "Teams", "Event", "Site", "Date", "Table", "Round", "Scorer", "Rules",
-    "Coolies", "Flags", "Points",
+    "Coolies", "Flags", "Points", "Totals",
 )  # fmt: skip
 HAND_TAGS = ("Hand", "Dealer", "Result", "Time", "Note")
 #: Hand tags that make no sense before the first ``[Hand]`` (``Time`` and ``Note`` may describe
 #: the session as vendor tags do).
 HAND_ONLY_TAGS = ("Dealer", "Result")
 #: The games each starting-score tag belongs to.
-SCORE_TAG_GAMES = {"Coolies": ("40",), "Flags": ("40",), "Points": ("28", "29")}
+SCORE_TAG_GAMES = {
+    "Coolies": ("40",), "Flags": ("40",), "Points": ("28", "29"), "Totals": ("rummy",),
+}  # fmt: skip
+_NUMBER = re.compile(r"-?\d{1,6}")
 
 _CANONICAL_NAMES = {name.lower(): name for name in SESSION_TAGS + HAND_TAGS}
 _TAG = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]*\"(.*)\"[ \t]*\]\Z", re.S)
@@ -94,6 +97,9 @@ class Session:
     tags: list[dict[str, Any]]
     meaningful: bool
     """False when the game or the players are missing or wrong: the record cannot stand."""
+    family: str = "trick"
+    """The family of the game (``recorder.games.FAMILIES``): which body reader reads the hands."""
+    players: int = 0
 
 
 def check_session(tags: list[TagLine], problems: Problems) -> Session:
@@ -120,8 +126,15 @@ def check_session(tags: list[TagLine], problems: Problems) -> Session:
         if required not in seen:
             problems.add(1, 1, f"missing [{required}] tag (expected a line such as {example})")
             context.fatal = True
-    notation = Notation.of(context.spec) if context.spec else Notation.any_game()
-    return Session(notation, context.teams, kept, not context.fatal)
+    if context.spec:
+        notation = Notation.of(context.spec)
+    elif context.family and context.players:
+        notation = Notation.seats(context.players)
+    else:
+        notation = Notation.any_game()
+    family = context.family.name if context.family else "trick"
+    meaningful = not context.fatal
+    return Session(notation, context.teams, kept, meaningful, family, context.players)
 
 
 def check_hand_tags(
@@ -163,20 +176,36 @@ class _Context:
 
     def __init__(self) -> None:
         self.spec: GameSpec | None = None
+        self.family: Family | None = None
+        self.game: str | None = None
+        self.players = 0
+        self.names: list[str] = []
         self.teams: list[str] | None = ["A", "B"]
         self.fatal = False
 
 
 def _check_game(value: str, context: _Context) -> Iterator[Problem]:
     context.spec = GAMES.get(value.strip())
-    if context.spec is None:
+    context.family = family_of(value)
+    if context.family is None:
         context.fatal = True
-        yield Problem(0, f"unknown game {quoted(value)} (expected 40, 28 or 29)")
+        yield Problem(0, f"unknown game {quoted(value)} (expected {GAME_NAMES_TEXT})")
+    else:
+        context.game = value.strip()
 
 
 def _check_players(value: str, context: _Context) -> Iterator[Problem]:
     names = split_list(value)
-    if context.spec and len(names) != context.spec.players:
+    context.players, context.names = len(names), names
+    fewest, most = context.family.seats[context.game] if context.family and context.game else (0, 0)
+    if context.family and not context.spec and not fewest <= len(names) <= most:
+        context.fatal = True
+        yield Problem(
+            0,
+            f"wrong number of Players: {len(names)} for {context.game} "
+            f"(expected {fewest} to {most})",
+        )
+    elif context.spec and len(names) != context.spec.players:
         context.fatal = True
         game = context.spec
         yield Problem(
@@ -222,10 +251,26 @@ def _check_rules(value: str, context: _Context) -> Iterator[Problem]:
     for offset, text, key, item_value in _items(value):
         if "=" not in text:
             yield Problem(offset, f"bad Rules item {quoted(text)} (expected key=value)")
-        elif context.spec:
-            problem = rule_problem(context.spec.name, key, item_value)
+        elif context.game:
+            problem = rule_problem(context.game, key, item_value)
             if problem:
                 yield Problem(offset, problem)
+
+
+def _check_totals(value: str, context: _Context) -> Iterator[Problem]:
+    """Rummy's totals at the start (RUMMY.md §6): ``NAME=N`` for players of the table."""
+    if context.game and context.game not in SCORE_TAG_GAMES["Totals"]:
+        yield Problem(0, f"[Totals] is for rummy, not {context.game}")
+    for offset, text, name, number in _items(value):
+        if "=" not in text:
+            yield Problem(offset, f"bad Totals item {quoted(text)} (expected NAME=N)")
+        elif context.names and name not in context.names:
+            known = ", ".join(context.names)
+            yield Problem(offset, f"unknown player {quoted(name)} in Totals (players: {known})")
+        elif not _NUMBER.fullmatch(number):
+            yield Problem(
+                offset, f"bad number {quoted(number)} for {name} (expected a whole number)"
+            )
 
 
 def _check_scores(name: str) -> Callable[[str, _Context], Iterator[Problem]]:
@@ -233,8 +278,8 @@ def _check_scores(name: str) -> Callable[[str, _Context], Iterator[Problem]]:
 
     def check(value: str, context: _Context) -> Iterator[Problem]:
         """The problems of one starting-score tag's value."""
-        if context.spec and context.spec.name not in games:
-            yield Problem(0, f"[{name}] is for {' and '.join(games)}, not {context.spec.name}")
+        if context.game and context.game not in games:
+            yield Problem(0, f"[{name}] is for {' and '.join(games)}, not {context.game}")
         for offset, text, team, number in _items(value):
             if "=" not in text:
                 yield Problem(offset, f"bad {name} item {quoted(text)} (expected TEAM=N)")
@@ -258,6 +303,7 @@ _SESSION_CHECKS: dict[str, Callable[[str, _Context], Iterator[Problem]]] = {
     "Coolies": _check_scores("Coolies"),
     "Flags": _check_scores("Flags"),
     "Points": _check_scores("Points"),
+    "Totals": _check_totals,
 }
 
 

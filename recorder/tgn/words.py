@@ -96,6 +96,11 @@ class Notation:
         )
 
     @classmethod
+    def seats(cls, players: int) -> Notation:
+        """Seats 1..players only: the hand tags of a game whose body has its own reader."""
+        return cls._shared(None, players, RANKS, False, 0, 0)
+
+    @classmethod
     def any_game(cls) -> Notation:
         """What to read hands against when the game is missing or unknown: every rank and call."""
         return cls._shared(None, 6, RANKS, True, 4, 8)

@@ -4,12 +4,15 @@ Session tags in the order of §4, then other tags in the order held; a blank lin
 hand; hand tags in the order of §5; deal lines by seat; one ``bid`` line; ``trump``; ``redeal``;
 trick lines with each ``pair`` line after its trick; ``penalty`` lines last. Upper-case cards with
 ``T``, lower-case keywords, ``seat:`` on every turn whose seat is known, one space between tokens,
-every comment where the record holds it, a newline at the end.
+every comment where the record holds it, a newline at the end. A Rummy deal's body is written by
+``rummy_writer``: each family's body writer is found by the family's name.
 """
 
 from __future__ import annotations
 
-from recorder.games import GAMES
+from collections.abc import Callable, Iterator
+
+from recorder.games import GAMES, family_name
 from recorder.model import (
     Action,
     Bidding,
@@ -25,6 +28,7 @@ from recorder.model import (
     TrumpLine,
     Turn,
 )
+from recorder.tgn.rummy_writer import rummy_lines
 from recorder.tgn.tags import HAND_TAGS, SESSION_TAGS, in_canonical_order
 
 #: Where ``|`` goes in a deal line that asks for one, when the game does not say (unknown game).
@@ -35,13 +39,14 @@ def dumps(record: Record) -> str:
     """The record as canonical TGN text."""
     spec = GAMES.get(record.game)
     split_at = spec.bid_split if spec and spec.bid_split else _DEFAULT_SPLIT
+    body = BODY_LINES[family_name(record.game)]
     out: list[str] = []
     for tag in in_canonical_order(record.tags, _tag_name, SESSION_TAGS):
         _write(out, tag, _tag_text(tag))
     out.extend(_comment(text) for text in record.after)
     for hand in record.hands:
         out.append("")
-        _hand(out, hand, split_at)
+        _hand(out, hand, split_at, body)
     return "\n".join(out) + "\n"
 
 
@@ -49,32 +54,47 @@ def _tag_name(tag: Tag) -> str:
     return tag.name
 
 
-def _hand(out: list[str], hand: Hand, split_at: int) -> None:
+def _hand(out: list[str], hand: Hand, split_at: int, body: BodyLines) -> None:
     for tag in in_canonical_order(hand.tags, _tag_name, HAND_TAGS):
         _write(out, tag, _tag_text(tag))
+    for node, text in body(hand, split_at):
+        _write(out, node, text)
+    out.extend(_comment(text) for text in hand.after)
+
+
+def _trick_lines(hand: Hand, split_at: int) -> Iterator[tuple[LineNode, str]]:
+    """A trick game's body lines in canonical order, each with its text."""
     for deal in sorted(hand.deals, key=lambda deal: deal.seat):
-        _write(out, deal, _deal_text(deal, split_at))
+        yield deal, _deal_text(deal, split_at)
     if hand.bidding is not None:
-        _write(out, hand.bidding, _bidding_text(hand.bidding))
+        yield hand.bidding, _bidding_text(hand.bidding)
     if hand.trump is not None:
-        _write(out, hand.trump, _trump_text(hand.trump))
+        yield hand.trump, _trump_text(hand.trump)
     if hand.redeal is not None:
-        _write(out, hand.redeal, _redeal_text(hand.redeal))
+        yield hand.redeal, _redeal_text(hand.redeal)
     numbers = {trick.number for trick in hand.tricks}
     for pair in hand.pairs:
         if pair.after_trick not in numbers and pair.after_trick < min(numbers, default=1):
-            _write(out, pair, _pair_text(pair))
+            yield pair, _pair_text(pair)
     for trick in hand.tricks:
-        _write(out, trick, _trick_text(trick))
+        yield trick, _trick_text(trick)
         for pair in hand.pairs:
             if pair.after_trick == trick.number:
-                _write(out, pair, _pair_text(pair))
+                yield pair, _pair_text(pair)
     for pair in hand.pairs:
         if pair.after_trick not in numbers and pair.after_trick >= min(numbers, default=1):
-            _write(out, pair, _pair_text(pair))
+            yield pair, _pair_text(pair)
     for penalty in hand.penalties:
-        _write(out, penalty, _penalty_text(penalty))
-    out.extend(_comment(text) for text in hand.after)
+        yield penalty, _penalty_text(penalty)
+
+
+def _rummy_lines(hand: Hand, split_at: int) -> Iterator[tuple[LineNode, str]]:
+    return rummy_lines(hand.rummy) if hand.rummy is not None else iter(())
+
+
+BodyLines = Callable[[Hand, int], Iterator[tuple[LineNode, str]]]
+#: The body writer of each family of games (``recorder.games.FAMILIES``), found by its name.
+BODY_LINES: dict[str, BodyLines] = {"trick": _trick_lines, "rummy": _rummy_lines}
 
 
 def _write(out: list[str], node: LineNode, text: str) -> None:

@@ -95,9 +95,15 @@ def serve_dashboard(sessions: Path, data: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def dashboard_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def dashboard_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder the shared dashboard serves."""
+    return tmp_path_factory.mktemp("sessions")
+
+
+@pytest.fixture(scope="session")
+def dashboard_url(dashboard_folder: Path) -> Iterator[str]:
     """The address of a dashboard serving a copy of the fixture sessions (and no archive)."""
-    with serve_dashboard(SESSIONS, tmp_path_factory.mktemp("sessions")) as url:
+    with serve_dashboard(SESSIONS, dashboard_folder) as url:
         yield url
 
 

@@ -1,0 +1,124 @@
+"""What the ``thuruppu`` commands do with a record of each family of games, found by its name.
+
+``check``, ``score``, ``replay`` and ``analyse`` ask ``COMMAND_FAMILIES[family_name(game)]`` for
+the findings, the score (JSON and the terminal's sheet), one hand replayed and the analysis; the
+command itself never tests a game's name. Engines and renderings are imported when first used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from recorder.games import family_name
+
+if TYPE_CHECKING:  # the model and the engines load with the commands using them
+    from recorder.model import Record
+    from replay.findings import Finding
+
+Rules = dict[str, str]
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A record scored: ``score --json`` (without ``path``), the terminal's text, the findings."""
+
+    data: dict[str, Any]
+    text: str
+    findings: list[Finding]
+
+
+@dataclass(frozen=True)
+class CommandFamily:
+    """The commands' work for one family of games."""
+
+    findings: Callable[[Record, Rules], list[Finding]]
+    score: Callable[[Record, Rules], Scored]
+    replay: Callable[[Record, int, int | None, Rules], tuple[str, list[Finding]]]
+    """Text of the hand at an index of ``record.hands``, seen from a seat (or all), findings."""
+    analyse: Callable[[Record, int | None], tuple[dict[str, Any], str]]
+    shown_in_dashboard: bool = True
+    """Whether the dashboard's pages lay this family out (Rummy's pages are still to come)."""
+
+
+def _trick_findings(record: Record, rules: Rules) -> list[Finding]:
+    from replay import replay_session
+
+    return replay_session(record, rules).findings
+
+
+def _trick_score(record: Record, rules: Rules) -> Scored:
+    from dashboard.terminal import render_score
+    from replay import replay_session
+    from replay.scoring import score_session
+
+    session = replay_session(record, rules)
+    scored = score_session(record, [hand.result for hand in session.hands], rules)
+    return Scored(scored.to_json(), render_score(record, scored), session.findings)
+
+
+def _trick_replay(
+    record: Record, index: int, seat: int | None, rules: Rules
+) -> tuple[str, list[Finding]]:
+    from dashboard.terminal import render_replay
+    from replay import replay_hand
+
+    replayed = replay_hand(record, index, rules, steps=True)
+    return render_replay(record, replayed, seat), replayed.findings
+
+
+def _trick_analyse(record: Record, hand: int | None) -> tuple[dict[str, Any], str]:
+    from dashboard.terminal import render_analysis
+    from replay.solver import analyse_session
+
+    result = analyse_session(record, hand)
+    return result, render_analysis(record, result)
+
+
+def _rummy_findings(record: Record, rules: Rules) -> list[Finding]:
+    from replay.rummy import replay_rummy
+
+    return replay_rummy(record, rules).findings
+
+
+def _rummy_score(record: Record, rules: Rules) -> Scored:
+    from dashboard.rummy_terminal import render_rummy_score
+    from replay.rummy import replay_rummy
+
+    game = replay_rummy(record, rules)
+    return Scored(game.to_json(), render_rummy_score(record, game), game.findings)
+
+
+def _rummy_replay(
+    record: Record, index: int, seat: int | None, rules: Rules
+) -> tuple[str, list[Finding]]:
+    from dashboard.rummy_terminal import render_rummy_deal
+    from replay.rummy import replay_rummy
+
+    game = replay_rummy(record, rules)
+    deal = game.deals[index]
+    findings = game.deal_findings(deal.hand)
+    steps = game.turn_steps.get(index, [])
+    return render_rummy_deal(record, record.hands[index], deal, steps, findings, seat), findings
+
+
+def _rummy_analyse(record: Record, hand: int | None) -> tuple[dict[str, Any], str]:
+    from dashboard.rummy_terminal import render_rummy_analysis
+    from replay.rummy.analysis import analyse_rummy
+
+    result = analyse_rummy(record, hand)
+    return result, render_rummy_analysis(record, result)
+
+
+COMMAND_FAMILIES: dict[str, CommandFamily] = {
+    "trick": CommandFamily(_trick_findings, _trick_score, _trick_replay, _trick_analyse),
+    "rummy": CommandFamily(
+        _rummy_findings, _rummy_score, _rummy_replay, _rummy_analyse, shown_in_dashboard=False
+    ),
+}
+
+
+def commands_for(record: Record) -> CommandFamily:
+    """The commands' work for the record's family of games."""
+    return COMMAND_FAMILIES[family_name(record.game)]

@@ -1,0 +1,170 @@
+"""Replay results kept between runs of the dashboard: a folder of pickles keyed by a session's
+content and the engine's version, so a restart shows an archive at once and never a stale replay.
+
+Each entry holds a session's ``Summary`` (what the Sessions page lists) and, apart, its record,
+replay and score (``Parts``), unpickled only when a page needs that session. The key is a digest
+of the session's bytes (a file's, or an archived session's canonical text); the folder is named by
+a digest of the engine's and the reader's source, so a changed file or a changed engine is
+replayed again. The folder is ``$THURUPPU_CACHE``, else the user's cache folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import shutil
+import tempfile
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from recorder.model import Record
+from replay import SessionReplay
+from replay.scoring import SessionScore
+
+CACHE_ENV = "THURUPPU_CACHE"
+STORE_FORMAT = "1"
+PACKAGES = ("recorder", "replay")
+"""The packages whose source decides a replay's result (with ``dashboard/library.py``)."""
+
+
+class Parts(NamedTuple):
+    """The heavy part of a loaded session: its record, replay and score (each may be missing)."""
+
+    record: Record | None
+    replay: SessionReplay | None
+    score: SessionScore | None
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the Sessions page shows of a session, kept apart so listing never unpickles a
+    replay: the record's facts, the hands read and the findings by severity."""
+
+    game: str = ""
+    players: tuple[str, ...] = ()
+    date: str = ""
+    event: str = ""
+    hands: int = 0
+    severities: Mapping[str, int] = field(default_factory=dict)
+    left_out: tuple[int, ...] = ()
+    """The hands that could not be read (by their Hand tag), left out of the replay."""
+    read: bool = False
+    """Whether a record could be read at all."""
+    replayed: bool = False
+    scored: bool = False
+
+    @property
+    def findings(self) -> int:
+        return sum(self.severities.values())
+
+    @classmethod
+    def of(cls, parts: Parts, left_out: tuple[int, ...] = ()) -> Summary:
+        """The summary of some loaded parts, missing the hands ``left_out``."""
+        record, replay, score = parts
+        severities: dict[str, int] = {}
+        for finding in replay.findings if replay else ():
+            severities[finding.severity] = severities.get(finding.severity, 0) + 1
+        if record is None:
+            return cls(severities=severities, left_out=left_out, replayed=replay is not None)
+        date, event = (record.tag(name) for name in ("Date", "Event"))
+        return cls(
+            game=record.game or "",
+            players=tuple(record.players),
+            date=date.value if date else "",
+            event=event.value if event else "",
+            hands=len(record.hands),
+            severities=severities,
+            left_out=left_out,
+            read=True,
+            replayed=replay is not None,
+            scored=score is not None,
+        )
+
+
+class StoredParts:
+    """Parts held as pickled bytes until first asked for (then kept), safe across threads."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data: bytes | None = data
+        self._parts: Parts | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self) -> Parts:
+        with self._lock:
+            if self._parts is None:
+                assert self._data is not None
+                self._parts = pickle.loads(self._data)
+                self._data = None
+            return self._parts
+
+
+def held(parts: Parts) -> Callable[[], Parts]:
+    """Parts already in memory, asked for like stored ones."""
+    return lambda: parts
+
+
+@cache
+def engine_version() -> str:
+    """A digest of every source file that decides a replay (the reader, the engine, the scorer
+    and the dashboard's loading), and of this store's format."""
+    root = Path(__file__).resolve().parent.parent
+    sources = sorted(path for package in PACKAGES for path in (root / package).rglob("*.py"))
+    sources.append(root / "dashboard" / "library.py")
+    hasher = hashlib.sha256(STORE_FORMAT.encode())
+    for path in sources:
+        hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return hasher.hexdigest()[:16]
+
+
+def default_folder(environ: Mapping[str, str]) -> Path:
+    """``$THURUPPU_CACHE``, else ``$XDG_CACHE_HOME/thuruppu/replays`` (``~/.cache`` by default)."""
+    if environ.get(CACHE_ENV):
+        return Path(environ[CACHE_ENV])
+    base = environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "thuruppu" / "replays"
+
+
+class ReplayStore:
+    """Summaries and parts on disk under ``folder/<engine version>/``; entries of other engine
+    versions are removed when the store is opened. Never raises: a store that cannot be read or
+    written behaves as an empty one (the session is then replayed)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder / engine_version()
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            for other in folder.iterdir():
+                if other.is_dir() and other != self.folder and len(other.name) == 16:
+                    shutil.rmtree(other, ignore_errors=True)
+        except OSError:
+            pass
+
+    def _path(self, key: str) -> Path:
+        return self.folder / f"{key}.pickle"
+
+    def get(self, key: str) -> tuple[Summary, tuple[Any, ...], StoredParts] | None:
+        """The stored summary, read problems and parts of the session with this content key."""
+        try:
+            summary, problems, data = pickle.loads(self._path(key).read_bytes())
+        except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+            return None
+        if not isinstance(summary, Summary) or not isinstance(data, bytes):
+            return None
+        return summary, tuple(problems), StoredParts(data)
+
+    def put(self, key: str, summary: Summary, problems: tuple[Any, ...], parts: Parts) -> None:
+        """Store a session's summary, problems and parts (written whole, then moved into place)."""
+        try:
+            parts_data = pickle.dumps(parts, protocol=5)
+            data = pickle.dumps((summary, problems, parts_data), protocol=5)
+            handle, name = tempfile.mkstemp(dir=self.folder, suffix=".part")
+            with os.fdopen(handle, "wb") as output:
+                output.write(data)
+            os.replace(name, self._path(key))
+        except (OSError, pickle.PicklingError, RecursionError):
+            pass
