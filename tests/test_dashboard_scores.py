@@ -114,9 +114,12 @@ def test_calls_figure_sets_points_against_targets() -> None:
 def test_calls_bars_are_one_hand_wide_centred_on_their_hands_on_the_bundled_sessions() -> None:
     # The club night's lost hands are 2, 6 and 9: left to Plotly, their bars would be 2.4 hands
     # wide (the gap between them) and the axis would run past hand 10.
+    charted = 0
     for path in sorted(SAMPLES.glob("*.tgn")):
         loaded = load(path.name, path.name, path.read_bytes())
-        assert loaded.score is not None and loaded.record is not None
+        if loaded.score is None or loaded.record is None:
+            continue  # a game the Scores page does not chart (Rummy)
+        charted += 1
         calls = call_points(loaded.score, loaded.record)
         figure = calls_figure(calls)
         bars = [trace for trace in figure.data if trace.type == "bar"]
@@ -127,3 +130,4 @@ def test_calls_bars_are_one_hand_wide_centred_on_their_hands_on_the_bundled_sess
         low, high = int(calls["hand"].min()), int(calls["hand"].max())
         assert tuple(figure.layout.xaxis.range) == (low - 0.5, high + 0.5), path.name
         assert high <= loaded.hands
+    assert charted >= 3  # the bundled 40, 28 and 29 sessions
