@@ -216,7 +216,20 @@ def _hand_analysis(
         return HandAnalysis(hand.number, result.caller, result.call, None, (), {}, reason=reason)
 
 
+@st.cache_resource(show_spinner=False)
+def _solved_hands() -> set[tuple[str, str, int]]:
+    return set()
+
+
 def hand_analysis(loaded: LoadedSession, record: Record, index: int) -> HandAnalysis:
     """The solver's judgement of hand ``index`` (from 0), cached for every tab of the server: it
     takes seconds, so pages ask for it only on demand."""
-    return _hand_analysis(loaded, record, loaded.key, loaded.digest, index)
+    analysis = _hand_analysis(loaded, record, loaded.key, loaded.digest, index)
+    _solved_hands().add((loaded.key, loaded.digest, index))
+    return analysis
+
+
+def solved_on_server(loaded: LoadedSession, index: int) -> bool:
+    """Whether this server has already solved hand ``index`` (from 0) of this version of the
+    session: a page shows such a result at once, in any tab, without asking to analyse it."""
+    return (loaded.key, loaded.digest, index) in _solved_hands()

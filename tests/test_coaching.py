@@ -66,7 +66,9 @@ def test_a_costly_trump_choice_is_a_calling_mistake_of_the_caller_only() -> None
     anil = player_mistakes(coached_hands(), "Anil")
     calling = [mistake for mistake in anil if mistake.kind == "calling"]
     assert calling == [
-        Mistake("night.tgn", 1, 0, "calling", Suit.SPADES, 3, "mistake", (Suit.HEARTS, Suit.CLUBS))
+        Mistake(
+            "night.tgn", 1, 0, 1, "calling", Suit.SPADES, 3, "mistake", (Suit.HEARTS, Suit.CLUBS)
+        )
     ]
     biju = player_mistakes(coached_hands(), "Biju")  # he plays in the first hand, Anil called
     assert [mistake.kind for mistake in biju] == ["trump timing"]
@@ -146,7 +148,7 @@ def test_every_costly_card_of_the_player_is_listed_once_costliest_first(
 
 
 def test_a_players_summary_adds_up_his_cards_over_the_hands() -> None:
-    assert player_summary(coached_hands(), "Anil") == PlayerSummary(3, 9, 1, 0, 1)
+    assert player_summary(coached_hands(), "Anil") == PlayerSummary(4, 12, 1, 1, 1)
     assert player_summary(coached_hands(), "Chitra") == PlayerSummary()
 
 

@@ -138,7 +138,7 @@ def test_a_players_mistakes_table_says_each_decision_in_the_order_given() -> Non
     blunder = table.iloc[0]
     assert (blunder["Played"], blunder["Better"], blunder["Label"]) == ("J♠", "8♣", "blunder")
     assert list(mistakes_table(player_mistakes(coached_hands(), "Biju"))["Better"]) == ["ask 7♥"]
-    unknown = Mistake("night.tgn", 1, 0, "calling", None, 2, "inaccuracy", (Suit.CLUBS,))
+    unknown = Mistake("night.tgn", 1, 0, 1, "calling", None, 2, "inaccuracy", (Suit.CLUBS,))
     assert mistakes_table([unknown])[["Played", "Better"]].values.tolist() == [["trump", "trump ♣"]]
     empty = mistakes_table(())
     assert empty.empty and list(empty.columns) == MISTAKE_COLUMNS

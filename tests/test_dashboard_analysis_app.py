@@ -71,8 +71,11 @@ def test_coaching_page_sums_up_a_players_costly_decisions(app: AppTest) -> None:
     app.button(key="coaching-analyse").click().run()
     no_exception(app)
     metrics = {metric.label: metric.value for metric in app.metric}
-    assert metrics["Cards judged"] == "6" and metrics["Points given away"] == "16"
+    assert metrics["Decisions judged"] == "6" and metrics["Points given away"] == "16"
     assert metrics["Blunders"] == "1"
     assert app.get("plotly_chart")
     costliest = app.dataframe[-1].value
     assert list(costliest["Played"]) == ["J♠"] and list(costliest["Kind"]) == ["card play"]
+    assert list(costliest["Cost"]) == [16]  # the headline is the sum of this column
+    link = f"replay?session={EXAMPLE.name}&hand=1&step={first_card_step()}&seat=1"
+    assert list(costliest["Replay"]) == [link]  # Anil (seat 1) plays the first card

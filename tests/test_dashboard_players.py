@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
+
 from dashboard.library import load
 from dashboard.views.figures import findings_figure, levels_figure, margin_figure, success_figure
 from dashboard.views.players import (
     PlayedSession,
+    blank_missing,
     call_level,
     caller_points,
     calls_by_level,
+    default_player,
     findings_by_code,
     overview,
     specials,
@@ -139,3 +143,31 @@ def test_player_figures_show_their_data() -> None:
     margins = margin_figure(caller_points([forty]))
     made = next(trace for trace in margins.data if trace.name == "made")
     assert list(made.x) == [22] and list(made.y) == [30]
+
+
+def test_the_page_opens_on_the_player_with_the_most_calls_and_shows_no_none() -> None:
+    loaded = [load(p.name, p.name, p.read_bytes()) for p in sorted(SAMPLES.glob("*.tgn"))]
+    sessions = [
+        PlayedSession(s.label, s.record, s.score, tuple(s.findings))
+        for s in loaded
+        if s.record is not None and s.score is not None
+    ]
+    summary = overview(sessions)
+    chosen = default_player(summary)
+    most = summary["calls"].max()
+    assert most > 0 and summary.set_index("player").loc[chosen, "calls"] == most
+    tied = summary[summary["calls"] == most]
+    assert summary.set_index("player").loc[chosen, "hands"] == tied["hands"].max()
+    shown = blank_missing(summary)
+    assert not shown.isna().any().any()
+    silent = shown[summary["calls"] == 0]
+    assert len(silent) and set(silent["made %"]) == {""}
+    assert set(silent["mean margin as caller"]) == {""}
+    caller = shown[summary["calls"] > 0].iloc[0]
+    assert caller["made %"].isdigit() and shown["calls"].dtype == summary["calls"].dtype
+
+
+def test_a_player_without_calls_is_chosen_only_when_nobody_called() -> None:
+    frame = pd.DataFrame({"player": ["Ann", "Bob", "Cy"], "calls": [0, 0, 0], "hands": [1, 3, 3]})
+    assert default_player(frame) == "Bob"
+    assert default_player(frame.assign(calls=[1, 0, 0])) == "Ann"

@@ -109,3 +109,25 @@ def test_calls_figure_sets_points_against_targets() -> None:
     assert bars == {"points taken (made)": [40], "points taken (lost)": [20]}
     target = next(trace for trace in figure.data if trace.name == "target")
     assert list(target.y) == [24, 32]
+
+
+def test_calls_bars_are_one_hand_wide_centred_on_their_hands_on_the_bundled_sessions() -> None:
+    # The club night's lost hands are 2, 6 and 9: left to Plotly, their bars would be 2.4 hands
+    # wide (the gap between them) and the axis would run past hand 10.
+    charted = 0
+    for path in sorted(SAMPLES.glob("*.tgn")):
+        loaded = load(path.name, path.name, path.read_bytes())
+        if loaded.score is None or loaded.record is None:
+            continue  # a game the Scores page does not chart (Rummy)
+        charted += 1
+        calls = call_points(loaded.score, loaded.record)
+        figure = calls_figure(calls)
+        bars = [trace for trace in figure.data if trace.type == "bar"]
+        assert all(trace.width == 0.8 and trace.offset is None for trace in bars), path.name
+        assert figure.layout.barmode == "overlay"
+        drawn = sorted(hand for trace in bars for hand in trace.x)
+        assert drawn == sorted(calls["hand"]) and len(set(drawn)) == len(drawn), path.name
+        low, high = int(calls["hand"].min()), int(calls["hand"].max())
+        assert tuple(figure.layout.xaxis.range) == (low - 0.5, high + 0.5), path.name
+        assert high <= loaded.hands
+    assert charted >= 3  # the bundled 40, 28 and 29 sessions

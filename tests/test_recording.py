@@ -18,6 +18,7 @@ from recorder.cards import Card
 from recorder.tgn import loads
 
 EXPECTED = Path(__file__).resolve().parent / "browser" / "expected" / "recorded-40.tgn"
+DATE = "2026-11-28"  # the day of the expected file's session
 PLAYERS = ("Anil", "Biju", "Chitra", "Dev", "Eli", "Faiz")
 TURN = re.compile(r"(\d):(?:(ask) )?(\w\w)")
 
@@ -29,7 +30,7 @@ def archive(tmp_path: Path) -> Archive:
 
 def start(archive: Archive, game: str = "40", dealer: int = 6) -> int:
     players = PLAYERS if game != "29" else PLAYERS[:4]
-    setup = SessionSetup(game, players, ("Red", "Blue"), dealer)
+    setup = SessionSetup(game, players, ("Red", "Blue"), dealer, date=DATE)
     assert setup.problems() == []
     session = archive.create_session(setup.tags())
     archive.append(session, HandStarted.numbered(1, dealer=dealer))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date as calendar_date
 
 from recorder.games import GAMES
 from recorder.house_rules import rule_problem
@@ -27,6 +28,8 @@ class SessionSetup:
     rules: str = ""
     """House-rule switches as the ``Rules`` tag writes them: ``key=value, key=value``."""
     event: str = ""
+    date: str = ""
+    """The day of the session as the ``Date`` tag writes it (``YYYY-MM-DD``); empty for none."""
 
     def problems(self) -> list[str]:
         """Everything that keeps this set-up from starting a session, in plain words."""
@@ -43,6 +46,8 @@ class SessionSetup:
             problems.append("both teams need a name")
         if not 1 <= self.dealer <= spec.players:
             problems.append(f"the dealer is a seat from 1 to {spec.players}")
+        if self.date.strip() and not _is_date(self.date.strip()):
+            problems.append(f"the date {self.date.strip()!r} should be YYYY-MM-DD")
         problems += self.rule_problems()
         return problems
 
@@ -67,6 +72,8 @@ class SessionSetup:
         ]
         if self.event.strip():
             tags.append(Tag(name="Event", value=self.event.strip()))
+        if self.date.strip():
+            tags.append(Tag(name="Date", value=self.date.strip()))
         rules = ", ".join(item.replace(" ", "") for item in _rule_items(self.rules))
         if rules:
             tags.append(Tag(name="Rules", value=rules))
@@ -83,3 +90,11 @@ def archive_argument(argv: Sequence[str]) -> str | None:
 
 def _rule_items(text: str) -> list[str]:
     return [item.strip() for item in text.split(",") if item.strip()]
+
+
+def _is_date(text: str) -> bool:
+    """Whether ``text`` is a real day written ``YYYY-MM-DD`` (TGN.md §4)."""
+    try:
+        return calendar_date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False

@@ -1,7 +1,8 @@
 """The Coaching page: one player's costly decisions over the loaded sessions, by cost, trick, kind.
 
 The solver takes seconds per hand, so the hands are analysed only when asked (a button) and each
-analysis is cached for the server (``state.hand_analysis``); the page then only draws.
+analysis is cached for the server (``state.hand_analysis``); a hand the server has solved already
+is shown at once, in any tab. Every costly decision links to its moment in Replay.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ import streamlit as st
 
 from dashboard import state
 from dashboard.library import LoadedSession
-from dashboard.views.analysis import cost_by, mistakes_figure, mistakes_table
-from replay.coaching import AnalysedHand, player_mistakes, player_summary
+from dashboard.views.analysis import cost_by, decision_link, mistakes_figure, mistakes_table
+from replay import Step
+from replay.coaching import POINTS_GIVEN_AWAY, AnalysedHand, player_mistakes, player_summary
 from replay.solver import PERFECT_INFORMATION
 
 ANALYSED = "coaching-analysed"  # the hands this browser session asked the solver to analyse
@@ -54,6 +56,11 @@ hands = [
 ]
 
 analysed: set[tuple[str, str, int]] = st.session_state.setdefault(ANALYSED, set())
+analysed.update(
+    (loaded.key, loaded.digest, index)
+    for loaded, index in hands
+    if state.solved_on_server(loaded, index)
+)
 pending = [
     (loaded, index) for loaded, index in hands if (loaded.key, loaded.digest, index) not in analysed
 ]
@@ -75,6 +82,7 @@ if not ready:
 
 progress = st.progress(0.0, text="Solving the hands with every card known…")
 judged = []
+moments: dict[tuple[str, int], tuple[str, list[Step]]] = {}  # (label, hand) -> (key, steps)
 for done, (loaded, index) in enumerate(ready, start=1):
     record = loaded.record
     assert record is not None
@@ -82,20 +90,24 @@ for done, (loaded, index) in enumerate(ready, start=1):
     replayed = state.hand_replay(loaded, record, index)
     caller = record.player(analysis.caller) if analysis.caller else None
     judged.append(AnalysedHand(loaded.label, analysis, caller, replayed.result.trump))
+    moments[(loaded.label, analysis.number)] = (loaded.key, list(replayed.steps or []))
     progress.progress(done / len(ready), text=f"Analysed {done} of {len(ready)} hand(s)")
 progress.empty()
 
 summary = player_summary(judged, player)
 metrics = st.container(horizontal=True, gap="medium")  # wraps, two or three a row on a phone
-metrics.metric("Cards judged", summary.cards)
+metrics.metric("Decisions judged", summary.decisions)
 metrics.metric("Points given away", summary.cost)
 metrics.metric("Inaccuracies", summary.inaccuracies)
 metrics.metric("Mistakes", summary.mistakes)
 metrics.metric("Blunders", summary.blunders)
+st.caption(POINTS_GIVEN_AWAY)
 if len(ready) < len(hands):
     st.caption(f"{len(ready)} of {len(hands)} hand(s) analysed so far.")
 
-mistakes = mistakes_table(player_mistakes(judged, player))
+costly = player_mistakes(judged, player)
+links = [decision_link(m, *moments[(m.session, m.hand)]) for m in costly]
+mistakes = mistakes_table(costly, links)
 if mistakes.empty:
     st.success("No decision of this player gave points away against perfect play.")
     st.stop()
@@ -110,4 +122,10 @@ with right:
     st.subheader("By trick")
     st.dataframe(cost_by(mistakes, "Trick"), hide_index=True, width="stretch")
 st.subheader("Costliest decisions")
-st.dataframe(mistakes, hide_index=True, width="stretch")
+st.caption("Open a decision's moment in Replay, seen from the seat that made it.")
+st.dataframe(
+    mistakes,
+    hide_index=True,
+    width="stretch",
+    column_config={"Replay": st.column_config.LinkColumn("Replay", display_text="open")},
+)

@@ -12,8 +12,10 @@ from dashboard import state
 from dashboard.views.figures import findings_figure, levels_figure, margin_figure, success_figure
 from dashboard.views.players import (
     PlayedSession,
+    blank_missing,
     caller_points,
     calls_by_level,
+    default_player,
     findings_by_code,
     overview,
     specials,
@@ -31,14 +33,17 @@ if summary.empty:
     st.stop()
 
 st.caption(f"{len(summary)} player(s) over {len(played)} session(s)")
-st.dataframe(summary, hide_index=True, width="stretch")
+st.dataframe(blank_missing(summary), hide_index=True, width="stretch")
 if summary["calls"].sum():
     st.plotly_chart(success_figure(summary), key="players-success", width="stretch")
 
 names = list(summary["player"])
 wanted = st.query_params.get("player")
 player = st.selectbox(
-    "Player", names, index=names.index(wanted) if wanted in names else 0, key="players-player"
+    "Player",
+    names,
+    index=names.index(wanted if wanted in names else default_player(summary)),
+    key="players-player",
 )
 st.query_params["player"] = player
 
@@ -76,7 +81,7 @@ def chart(figure: Callable[[pd.DataFrame], go.Figure], key: str) -> Callable[[pd
 
 def table(frame: pd.DataFrame) -> None:
     """Draw a frame as a table, without the player column the page already names."""
-    st.dataframe(frame.drop(columns="player"), hide_index=True, width="stretch")
+    st.dataframe(blank_missing(frame.drop(columns="player")), hide_index=True, width="stretch")
 
 
 panels = [

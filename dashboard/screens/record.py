@@ -28,6 +28,14 @@ from dashboard.recording.offers import (
 )
 from dashboard.recording.position import Position, StandingTurn, locate
 from dashboard.recording.setup import SessionSetup, archive_argument
+from dashboard.recording.summary import (
+    calls_so_far,
+    finished_text,
+    finished_trick,
+    grid_label,
+    resume_label,
+    winning_call,
+)
 from dashboard.recording.view import (
     RECORDER_CSS,
     points_text,
@@ -35,8 +43,8 @@ from dashboard.recording.view import (
     status_html,
     trick_html,
 )
-from dashboard.views.cards import CARD_CSS, card_label
-from dashboard.views.text import escape_markdown
+from dashboard.views.cards import CARD_CSS
+from dashboard.views.text import escape, escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted, open_archive
 from recorder.cards import SUITS, Suit
 from recorder.games import GAMES
@@ -89,6 +97,7 @@ def setup_from_form() -> SessionSetup:
         dealer=st.session_state.get("rec-dealer") or players,
         rules=st.session_state.get("rec-rules", ""),
         event=st.session_state.get("rec-event", ""),
+        date=date.isoformat() if (date := st.session_state.get("rec-date")) else "",
     )
 
 
@@ -124,12 +133,13 @@ def draw_setup() -> None:
     )
     st.text_input("House rules (key=value, ...)", key="rec-rules")
     st.text_input("Event", key="rec-event")
+    st.date_input("Date", value="today", format="YYYY-MM-DD", key="rec-date")
     st.button("Start recording", key="rec-start", type="primary", on_click=start_session)
     known = the_archive().sessions()
     if known:
         st.subheader("Resume a session")
         for summary in reversed(known[-20:]):
-            label = f"Session {summary.id}: {summary.game}, {summary.events} events"
+            label = escape_markdown(resume_label(summary, the_archive().record(summary.id)))
             if st.button(label, key=f"rec-open-{summary.id}"):
                 st.query_params["session"] = str(summary.id)
                 st.rerun()
@@ -209,7 +219,7 @@ def draw_grid(
                 for cell in cells:
                     code = cell.card.code
                     st.button(
-                        coloured(card_label(cell.card), suit),
+                        grid_label(cell, SUIT_COLOURS[suit]),
                         key=f"{key}-{code}",
                         disabled=cell.played,
                         on_click=record_click,
@@ -308,10 +318,22 @@ def draw_score(position: Position) -> None:
 
 
 def draw_judgement(position: Position) -> None:
-    """The trick on the table, the running points and every finding proven so far."""
+    """The calls so far (or the winning call and the face-down card), the trick on the table with
+    the winner of a finished one, the running points and every finding proven so far."""
+    calls, winner = calls_so_far(position), winning_call(position)
+    if position.phase == "calling" and calls:
+        st.html(f'<div class="rec-calls-so-far">Calls: {escape(calls)}</div>')
+    if winner:
+        st.html(f'<div class="rec-winning-call">{escape(winner)}</div>')
     trick = trick_html(position)
     if trick:
         st.html(trick)
+    finished = finished_trick(position)
+    if finished is not None:
+        st.html(
+            f'<div class="rec-finished" data-trick="{finished.number}">'
+            f"{escape(finished_text(position, finished))}</div>"
+        )
     points = points_text(position)
     if points:
         st.caption(points)
@@ -326,17 +348,20 @@ def turn_label(position: Position, turn: StandingTurn) -> str:
     return f"trick {turn.trick}, {seat_name(position, turn.seat)}: {card}"
 
 
+def draw_undo(position: Position) -> None:
+    """Undo the last event (kept in the log), by the status line so that it is always in view."""
+    st.button(
+        "Undo",
+        key="rec-undo",
+        icon=":material/undo:",
+        disabled=position.undoable == 0,
+        on_click=record_click,
+        args=(position.session_id, clicks.undo_click),
+    )
+
+
 def draw_corrections(position: Position) -> None:
-    """Undo the last event, or correct the card of an earlier turn (both kept in the log)."""
-    with st.container(horizontal=True, gap="small"):
-        st.button(
-            "Undo",
-            key="rec-undo",
-            icon=":material/undo:",
-            disabled=position.undoable == 0,
-            on_click=record_click,
-            args=(position.session_id, clicks.undo_click),
-        )
+    """Correct the card of an earlier turn (kept in the log), or throw the hand in."""
     if position.turns:
         with st.expander("Correct an earlier card"):
             turns = {turn.seq: turn for turn in position.turns}
@@ -381,7 +406,9 @@ def draw_export(session_id: int) -> None:
 
 def draw_session(session_id: int) -> None:
     position, events = current(session_id)
-    st.html(status_html(position, events))
+    with st.container(horizontal=True, gap="small", vertical_alignment="center", key="rec-top"):
+        st.html(status_html(position, events), width="content")
+        draw_undo(position)
     draw_judgement(position)
     if position.phase == "calling":
         draw_calling(position, events)
@@ -399,8 +426,9 @@ def draw_session(session_id: int) -> None:
 
 st.html(f"<style>{CARD_CSS}{RECORDER_CSS}</style>")
 message = st.session_state.pop(MESSAGE, None)
+message_slot = st.empty()  # always drawn, so that a message never shifts the widgets below it
 if message:
-    st.error(message, icon=":material/block:")
+    message_slot.error(message, icon=":material/block:")
 chosen = st.query_params.get("session", "")
 if chosen.isdigit():
     try:

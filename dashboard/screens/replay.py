@@ -204,7 +204,7 @@ if seat is not None:
         "The coaching analysis knows every hand, so it is only for the referee's view: "
         "choose *everyone* in *Seen by* to see it."
     )
-elif wanted not in analysed:
+elif wanted not in analysed and not state.solved_on_server(loaded, hand_number - 1):
     st.button(
         "Analyse this hand",
         key="replay-analyse",

@@ -14,6 +14,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from dashboard.views.cards import card_label
+from dashboard.views.stepping import Position
 from recorder.cards import SUITS, CallKind, Suit
 from replay import Step
 from replay.coaching import KINDS, Choice, Kind, Mistake
@@ -171,10 +172,27 @@ def choice_label(choice: Choice | None) -> str:
     return f"trump {choice.symbol}" if choice else "trump"
 
 
-def mistakes_table(mistakes: Sequence[Mistake]) -> pd.DataFrame:
-    """A player's costly decisions as a table, in the order given (costliest first)."""
+def decision_step(mistake: Mistake, steps: Sequence[Step]) -> int:
+    """The Replay step of a costly decision: the trump put down for a trump choice, else the
+    card played (where the Replay page shows the verdict on it); 0 when the replay lacks it."""
+    if mistake.kind == "calling":
+        return next((i for i, step in enumerate(steps) if step.event.kind == "trump"), 0)
+    return card_steps(steps).get((mistake.trick, mistake.seat), 0)
+
+
+def decision_link(mistake: Mistake, session_key: str, steps: Sequence[Step]) -> str:
+    """The Replay page's address of a costly decision's moment, in the referee's view: the
+    analysis knows every hand, so Replay shows its verdict only to a viewer who sees them all."""
+    position = Position(session_key, mistake.hand, decision_step(mistake, steps), None)
+    return f"replay{position.query()}"
+
+
+def mistakes_table(mistakes: Sequence[Mistake], links: Sequence[str] = ()) -> pd.DataFrame:
+    """A player's costly decisions as a table, in the order given (costliest first), with the
+    Replay address of each one's moment first when ``links`` gives them (one per mistake)."""
     rows = [
-        {
+        ({"Replay": links[index]} if links else {})
+        | {
             "Session": mistake.session,
             "Hand": mistake.hand,
             "Trick": mistake.trick,
@@ -184,9 +202,9 @@ def mistakes_table(mistakes: Sequence[Mistake]) -> pd.DataFrame:
             "Label": mistake.label or "",
             "Better": ", ".join(choice_label(choice) for choice in mistake.better),
         }
-        for mistake in mistakes
+        for index, mistake in enumerate(mistakes)
     ]
-    return pd.DataFrame(rows, columns=MISTAKE_COLUMNS)
+    return pd.DataFrame(rows, columns=(["Replay"] if links else []) + MISTAKE_COLUMNS)
 
 
 def cost_by(mistakes: pd.DataFrame, column: str) -> pd.DataFrame:

@@ -17,6 +17,14 @@ OUTCOME_COLOURS = {"made": "#16a34a", "lost": "#dc2626"}
 OTHER_OUTCOME_COLOUR = "#9ca3af"
 SMALL_COUNT = 12
 """Up to this, a running score's axis shows every whole number."""
+BAR_WIDTH = 0.8
+"""A hand's bar, in hands: set on every bar trace, since Plotly would otherwise size each trace's
+bars by the gap between its own hands (three hands apart make bars 2.4 hands wide)."""
+
+
+def hand_range(hands: pd.Series) -> list[float]:
+    """The x range from half a hand before the first hand charted to half after the last."""
+    return [float(hands.min()) - 0.5, float(hands.max()) + 0.5] if len(hands) else [0.5, 1.5]
 
 
 def team_colour(teams: Sequence[str], team: str) -> str:
@@ -81,13 +89,15 @@ def running_figure(
 
 
 def calls_figure(calls: pd.DataFrame) -> go.Figure:
-    """The callers' points in every hand as bars coloured by outcome, against the target needed."""
+    """The callers' points in every hand as bars coloured by outcome, against the target needed:
+    one bar a hand, centred on it, on an axis that holds only the hands charted."""
     figure = go.Figure()
     for outcome, rows in calls.groupby("outcome", sort=False):
         figure.add_trace(
             go.Bar(
                 x=rows["hand"],
                 y=rows["points"],
+                width=BAR_WIDTH,
                 name=f"points taken ({outcome})",
                 marker_color=OUTCOME_COLOURS.get(str(outcome), OTHER_OUTCOME_COLOUR),
                 customdata=rows[["caller", "call"]],
@@ -110,7 +120,7 @@ def calls_figure(calls: pd.DataFrame) -> go.Figure:
         barmode="overlay",
         margin={"l": 40, "r": 20, "t": 30, "b": 40},
         legend={"orientation": "h", "y": -0.2},
-        xaxis={"title": "hand", "dtick": 1},
+        xaxis={"title": "hand", "dtick": 1, "range": hand_range(calls["hand"])},
         yaxis={"title": "callers' points", "rangemode": "tozero"},
     )
     return figure

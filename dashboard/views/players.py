@@ -184,3 +184,30 @@ def overview(sessions: Iterable[PlayedSession]) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows).sort_values("player", ignore_index=True) if rows else pd.DataFrame()
+
+
+def default_player(summary: pd.DataFrame) -> str:
+    """The player the page opens on: the one with the most calls played out, then the most hands,
+    then the first by name, so that the detail panels have something to show."""
+    ranked = summary.sort_values(
+        ["calls", "hands", "player"], ascending=[False, False, True], kind="stable"
+    )
+    return str(ranked["player"].iloc[0])
+
+
+def _cell_text(value: object) -> str:
+    if pd.isna(value):
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def blank_missing(frame: pd.DataFrame) -> pd.DataFrame:
+    """The frame as a page shows it: a column with a missing value (no call, so no share made)
+    becomes text with the missing cells blank, never a grey "None"; other columns stay numbers."""
+    shown = frame.copy()
+    for column in shown.columns:
+        if shown[column].isna().any():
+            shown[column] = [_cell_text(value) for value in shown[column]]
+    return shown

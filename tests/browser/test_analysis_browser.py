@@ -62,8 +62,12 @@ def test_analysing_a_hand_shows_each_cards_cost_at_its_step(screen: Page, bundle
 
     open_page(screen, bundled_url, f"replay?session={RUBBER}&hand=1&step={step}", ".tp-wrap")
     verdict = screen.get_by_test_id("stAlert").filter(has_text=f"{worst.player},")
-    expect(verdict).to_have_count(0)  # nothing is solved before it is asked for
-    screen.get_by_role("button", name="Analyse this hand").click()
+    analyse = screen.get_by_role("button", name="Analyse this hand")
+    if analyse.count():  # the first tab: nothing is solved before it is asked for
+        expect(verdict).to_have_count(0)
+        analyse.click()
+    else:  # a later tab: the hand the server solved for the first is shown without asking
+        expect(verdict).to_have_count(1)
     expect(verdict).to_contain_text(f"{headline(worst)} ({worst.label})", timeout=SOLVING_MS)
     expect(verdict).to_contain_text(f"{worst.value_before} → {worst.value_after}")
     better = ", ".join(move_label(move) for move in worst.best)
@@ -94,8 +98,10 @@ def test_the_coaching_page_shows_a_players_mistakes_and_their_chart(
     assert mistakes, "the example's first card is a blunder of Anil's"
     given_away = sum(card.cost for card in analysis.cards if card.player == COACHED)
 
-    open_page(screen, bundled_url, f"coaching?player={COACHED}", ".st-key-coaching-analyse")
-    screen.get_by_role("button", name=re.compile(r"^Analyse 1 hand")).click()
+    open_page(screen, bundled_url, f"coaching?player={COACHED}", "h1")
+    analyse = screen.get_by_role("button", name=re.compile(r"^Analyse 1 hand"))
+    if analyse.count():  # not yet solved on this server (a later tab shows it without asking)
+        analyse.click()
     chart = screen.locator(".js-plotly-plot").first
     chart.wait_for(timeout=SOLVING_MS)
     settle(screen)
@@ -105,10 +111,13 @@ def test_the_coaching_page_shows_a_players_mistakes_and_their_chart(
     expect(chart.locator(".barlayer .trace")).to_have_count(len(kinds))
     expect(chart.locator(".legendtext")).to_have_text(kinds)
     table = screen.get_by_test_id("stDataFrame").last
-    for column, expected in enumerate([EXAMPLE, mistakes[0].hand, mistakes[0].trick]):
+    # column 0 is the decision's Replay link
+    for column, expected in enumerate([EXAMPLE, mistakes[0].hand, mistakes[0].trick], start=1):
         expect(table.get_by_test_id(f"glide-cell-{column}-0")).to_have_text(str(expected))
-    expect(table.get_by_test_id("glide-cell-3-0")).to_have_text(mistakes[0].kind)
-    expect(table.get_by_test_id("glide-cell-4-0")).to_have_text(choice_label(mistakes[0].played))
+    if (screen.viewport_size or {"width": 0})["width"] >= 1000:  # a phone draws fewer columns
+        expect(table.get_by_test_id("glide-cell-4-0")).to_have_text(mistakes[0].kind)
+        played = choice_label(mistakes[0].played)
+        expect(table.get_by_test_id("glide-cell-5-0")).to_have_text(played)
     expect(table.locator("tbody tr")).to_have_count(len(mistakes))
     screenshot(screen, "coaching")
     chart.scroll_into_view_if_needed()

@@ -31,6 +31,7 @@ pytestmark = pytest.mark.browser
 WAIT_MS = 30_000
 EXPECTED = Path(__file__).resolve().parent / "expected" / "recorded-40.tgn"
 PLAYERS = ["Anil", "Biju", "Chitra", "Dev", "Eli", "Faiz"]
+DATE = "2026-11-28"  # the expected file's Date tag
 TURN = re.compile(r"(\d):(?:(ask) )?(\w\w)")
 
 
@@ -109,6 +110,9 @@ def set_up_session(page: Page, url: str) -> None:
         page.locator(f".st-key-rec-name-{seat} input").fill(name)
     page.locator(".st-key-rec-team-1 input").fill("Red")
     page.locator(".st-key-rec-team-2 input").fill("Blue")
+    page.locator(".st-key-rec-date input").fill(DATE)
+    page.locator(".st-key-rec-date input").press("Enter")
+    page.locator(".st-key-rec-team-2 input").click()
     page.locator(".st-key-rec-team-2 input").press("Tab")
     page.locator(".st-key-rec-start button").click()
     expect(page.locator('.rec-status[data-phase="calling"]')).to_have_count(1, timeout=WAIT_MS)

@@ -1,0 +1,105 @@
+"""What the scorer needs to see of the hand so far on the Record page, in words: the calls made, the
+winning call and the face-down card, the trick just finished, a played card in the grid, and each
+archived session as the Resume list names it. Pure, so it is tested without a browser.
+
+The Record page is the scorer's page: he entered the face-down card himself, so it is shown to
+him (the Replay page's seat views are where a player sees only what he could know).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dashboard.recording.offers import CardCell, call_label
+from dashboard.recording.position import Position
+from dashboard.recording.view import seat_name
+from dashboard.views.cards import card_label
+from recorder.archive import SessionSummary
+from recorder.model import Record
+from replay import TrickSummary
+
+
+def calls_so_far(position: Position) -> str:
+    """Every call of the open hand in order, ``Anil (1) 20 · Biju (2) Pass``; empty before any."""
+    state = position.state
+    if state is None or position.phase == "closed":
+        return ""
+    return " · ".join(
+        f"{seat_name(position, seat)} {call_label(call)}" for seat, call in state.calls
+    )
+
+
+def winning_call(position: Position) -> str:
+    """Once the calling is over: who called what, and the face-down card as the scorer entered it
+    (or that it was not seen, or the trump once revealed); empty while the calling goes on."""
+    state = position.state
+    if state is None or position.phase in ("calling", "closed") or state.caller is None:
+        return ""
+    if state.highest is None:
+        return ""
+    text = f"{seat_name(position, state.caller)} called {call_label(state.highest)}"
+    if position.phase == "trump":
+        return text
+    if state.face_down is not None:
+        text += f"; face-down card {card_label(state.face_down)}"
+    elif state.trump is not None:
+        text += f"; trump {state.trump.symbol}"
+    else:
+        text += "; face-down card not seen"
+    if state.revealed and state.revealed_in:
+        text += f", revealed in trick {state.revealed_in}"
+    return text
+
+
+@dataclass(frozen=True)
+class FinishedTrick:
+    """The trick just completed, shown until the next card is played: its winner and points."""
+
+    number: int
+    winner: int | None
+    points: int | None
+
+
+def finished_trick(position: Position) -> FinishedTrick | None:
+    """The last trick of the open hand when it is complete and the next has not begun (or the
+    hand is over); ``None`` while a trick is being played."""
+    if position.replay is None or position.phase not in ("play", "over"):
+        return None
+    tricks: list[TrickSummary] = position.replay.tricks
+    if not tricks:
+        return None
+    last = tricks[-1]
+    complete = len(last.plays) == position.players
+    if not complete or (position.phase == "play" and position.trick <= last.number):
+        return None
+    return FinishedTrick(last.number, last.winner, last.points)
+
+
+def finished_text(position: Position, trick: FinishedTrick) -> str:
+    """``Trick 2 won by Chitra (3), 14 points.`` (or that the winner cannot be told)."""
+    if trick.winner is None:
+        return f"Trick {trick.number} is complete; its winner cannot be told from the record."
+    points = "" if trick.points is None else f", {trick.points} points"
+    return f"Trick {trick.number} won by {seat_name(position, trick.winner)}{points}."
+
+
+def grid_label(cell: CardCell, colour: str) -> str:
+    """A card button's label: in its suit's colour while in play; struck through and uncoloured
+    once played, so a played card looks played in every suit."""
+    label = card_label(cell.card)
+    if cell.played:
+        return f"~~{label}~~"
+    return f":{colour}[{label}]" if colour else label
+
+
+def resume_label(summary: SessionSummary, record: Record) -> str:
+    """A Resume button: ``Session 3 · 40 · 2026-11-28 · Anil, Biju, … · 2 hands``, the date from
+    the ``Date`` tag, else the day the session was created."""
+    date_tag = record.tag("Date")
+    date = date_tag.value if date_tag and date_tag.value else summary.created_at[:10]
+    players = ", ".join(record.players) or "no players"
+    hands = len(record.hands)
+    return (
+        f"Session {summary.id} · {summary.game} · {date} · {players} · "
+        f"{hands} hand{'' if hands == 1 else 's'}"
+    )
