@@ -181,7 +181,7 @@ def _player_findings(matches: Sequence[Match], description: Description) -> list
                     findings.append(_finding(match, "not-on-roster", message, "Players"))
                 first = team_of.setdefault(player, team)
                 if first != team and (player, team) not in reported:
-                    message = f"{player} played for {team} and for {first}"
+                    message = f"{player} played for {team} but belongs to {first}"
                     findings.append(_finding(match, "two-teams", message, "Players"))
                 reported.add((player, team))
     return findings
@@ -201,7 +201,7 @@ def _group_stage(
         if over:
             message = (
                 f"{match.pairing}: {over[0]} has played its "
-                f"{fmt.group_games} group games already; this match does not count"
+                f"{plural(fmt.group_games, 'group game')} already; this match does not count"
             )
             findings.append(_finding(match, "too-many-games", message, "Round"))
             continue
@@ -257,8 +257,7 @@ def _to_play(
     for team in teams:
         left = group_games - tallies[team].played - started[team]
         if left > 0:
-            games = "game" if left == 1 else "games"
-            pending.append(Pending(GROUP, f"{team}: {left} group {games} to play"))
+            pending.append(Pending(GROUP, f"{team}: {plural(left, 'group game')} to play"))
     for slot in bracket:
         if slot.decided:
             continue
@@ -268,6 +267,11 @@ def _to_play(
             Pending(slot.layout.stage, slot.shown() + state, match.session.key if match else None)
         )
     return pending
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 group game``, ``3 group games``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _finding(match: Match, code: str, message: str, tag: str) -> TournamentFinding:
