@@ -59,9 +59,11 @@ def from_folder(folder: Path) -> Sources:
             continue
         result = read_bytes(data, source)
         if result.record is None or result.errors:
-            first = result.errors[0] if result.errors else None
+            errors = sorted(result.errors, key=lambda error: (error.line, error.column))
+            first = errors[0] if errors else None
             message = first.message if first else "not a session"
-            sources.findings.append(unreadable(source, first.line if first else 0, message))
+            more = f" (and {len(errors) - 1} more: thuruppu check shows them)" if errors[1:] else ""
+            sources.findings.append(unreadable(source, first.line if first else 0, message + more))
             continue
         key = path.relative_to(folder).as_posix()
         sources.sessions.append(TournamentSession.scored(key, source, result.record))

@@ -14,7 +14,8 @@ from recorder import dumps, read
 from replay import replay_session
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-SESSIONS = sorted(DATA.glob("*.tgn"))
+SESSIONS = sorted(DATA.rglob("*.tgn"))
+"""Every bundled session, those of the tournament folder included."""
 
 
 def test_the_samples_are_there() -> None:
@@ -23,7 +24,7 @@ def test_the_samples_are_there() -> None:
     assert "tgn-example-40.tgn" in names
 
 
-@pytest.mark.parametrize("path", SESSIONS, ids=lambda path: path.name)
+@pytest.mark.parametrize("path", SESSIONS, ids=lambda path: path.relative_to(DATA).as_posix())
 def test_reads_without_errors_and_is_canonical(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     result = read(text, path.name)
@@ -32,7 +33,7 @@ def test_reads_without_errors_and_is_canonical(path: Path) -> None:
     assert dumps(result.record) == text
 
 
-@pytest.mark.parametrize("path", SESSIONS, ids=lambda path: path.name)
+@pytest.mark.parametrize("path", SESSIONS, ids=lambda path: path.relative_to(DATA).as_posix())
 def test_only_the_violations_shown_on_purpose(path: Path) -> None:
     record = read(path.read_text(encoding="utf-8"), path.name).record
     assert record is not None
