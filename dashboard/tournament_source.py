@@ -88,3 +88,24 @@ def from_archive(location: str) -> Sources:
             continue
         sources.sessions.append(TournamentSession.scored(archive_key(summary.id), source, record))
     return sources
+
+
+def descriptions_near(root: Path) -> list[Description]:
+    """The ``tournament.toml`` files the dashboard knows: under the data folder, or beside the
+    archive file it was started on (their problems are left to ``thuruppu tournament``)."""
+    folder = root if root.is_dir() else root.parent
+    found = []
+    for path in sorted(folder.rglob(DESCRIPTION_FILE)) if folder.is_dir() else []:
+        sources = Sources()
+        read_description_file(path, sources)
+        found.append(sources.description)
+    return found
+
+
+def description_for(event: str | None, descriptions: list[Description]) -> Description:
+    """The description whose name is the event; else the only one without a name; else defaults."""
+    named = [d for d in descriptions if d.name is not None and d.name == event]
+    unnamed = [d for d in descriptions if d.name is None]
+    if named:
+        return named[0]
+    return unnamed[0] if len(unnamed) == 1 else Description()

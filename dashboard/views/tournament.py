@@ -9,9 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
+import pandas as pd
+
+from dashboard.library import LoadedSession
+from dashboard.views.stepping import Position
 from dashboard.views.text import escape
-from replay.tournament import Slot, StandingRow, Tournament
+from replay.tournament import (
+    Slot,
+    StandingRow,
+    Tournament,
+    TournamentFinding,
+    TournamentSession,
+)
 
 STANDING_COLUMNS = (
     "Rank", "Team", "Played", "Won", "Level", "Lost", "Match points", "For", "Against",
@@ -205,3 +216,72 @@ def places_text(tournament: Tournament) -> list[str]:
     return [
         f"{place}. {team or 'to be decided'}" for place, team in enumerate(tournament.places, 1)
     ]
+
+
+def tournament_sessions(loaded: Sequence[LoadedSession]) -> list[TournamentSession]:
+    """The dashboard's loaded sessions as the tournament reads them (replayed and scored)."""
+    return [
+        TournamentSession(session.key, session.label, session.record, session.score)
+        for session in loaded
+        if session.record is not None and not session.problems
+    ]
+
+
+def events(sessions: Sequence[TournamentSession]) -> list[str]:
+    """The events that have sessions of a tournament stage, by name."""
+    return sorted({s.tag("Event") or "" for s in sessions if s.tag("Stage") is not None})
+
+
+def scores_link(key: str) -> str:
+    return "scores?" + urlencode({"session": key})
+
+
+def replay_link(key: str) -> str:
+    return "replay" + Position(key).query()
+
+
+def standings_frame(rows: Sequence[StandingRow]) -> pd.DataFrame:
+    """A group's standings as a table for ``st.dataframe`` (the cells of the terminal)."""
+    return pd.DataFrame([standing_cells(row) for row in rows], columns=list(STANDING_COLUMNS))
+
+
+def findings_frame(findings: Sequence[TournamentFinding]) -> pd.DataFrame:
+    """The tournament's findings: severity, code, file, line and message."""
+    rows = [[f.severity, f.code, f.file, f.line, f.message] for f in findings]
+    return pd.DataFrame(rows, columns=["Severity", "Code", "File", "Line", "Message"])
+
+
+PROJECTOR_COLUMNS = ("", "Team", "P", "W", "L", "Pts", "Diff")
+PROJECTOR_STYLE = (
+    ".projector{font-family:sans-serif;color:#111}"
+    ".projector h2{font-size:2.4rem;margin:.4em 0 .2em}"
+    ".projector .groups{display:flex;flex-wrap:wrap;gap:2rem}"
+    ".projector table{border-collapse:collapse;font-size:2rem}"
+    ".projector td,.projector th{padding:.15em .5em;border-bottom:2px solid #ddd;text-align:right}"
+    ".projector td:nth-child(2),.projector th:nth-child(2){text-align:left}"
+    ".projector .bracket-svg .team{font-size:17px}"
+)
+
+
+def _projector_table(rows: Sequence[StandingRow]) -> str:
+    head = "".join(f"<th>{escape(column)}</th>" for column in PROJECTOR_COLUMNS)
+    body = []
+    for row in rows:
+        cells = standing_cells(row)
+        shown = [cells[0], cells[1], cells[2], cells[3], cells[5], cells[6], cells[9]]
+        body.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in shown) + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def projector_html(tournament: Tournament) -> str:
+    """The large-print view: every group's table side by side, then the bracket."""
+    groups = "".join(
+        f"<div><h2>{escape(group_title(group))}</h2>{_projector_table(rows)}</div>"
+        for group, rows in tournament.groups.items()
+    )
+    bracket = bracket_svg(tournament.bracket)
+    knockout = f"<h2>Knockout</h2>{bracket}" if bracket else ""
+    return (
+        f'<div class="projector"><style>{PROJECTOR_STYLE}</style>'
+        f'<div class="groups">{groups}</div>{knockout}</div>'
+    )
