@@ -17,7 +17,9 @@ TOURNAMENT = Path(__file__).resolve().parent.parent / "data" / "tournament"
 
 
 def html_of(app: AppTest) -> str:
-    return "".join(str(element.proto.body) for element in app.get("html"))
+    """Every piece of markup the page drew (``st.html`` and Markdown with HTML)."""
+    drawn = [str(element.proto.body) for element in app.get("html")]
+    return "".join([*drawn, *(element.value for element in app.markdown)])
 
 
 @pytest.fixture

@@ -59,7 +59,8 @@ def show_page(tournament: Tournament) -> None:
     if tournament.bracket:
         st.subheader("Knockout")
         st.caption("Each played match opens its Scores; *replay* opens its Replay.")
-        st.html(bracket_svg(tournament.bracket, scores_link, replay_link))
+        drawn = bracket_svg(tournament.bracket, scores_link, replay_link)
+        st.markdown(drawn, unsafe_allow_html=True)  # st.html drops SVG; every name is escaped
         st.subheader("Places")
         st.markdown("  \n".join(escape_markdown(line) for line in places_text(tournament)))
     st.subheader("Still to play")
@@ -90,7 +91,7 @@ if projector:
             st.info("No session of a tournament stage yet.")
             return
         st.html(f"<h1 style='font-size:3rem;margin:0'>{escape(tournament.name or '')}</h1>")
-        st.html(projector_html(tournament))
+        st.markdown(projector_html(tournament), unsafe_allow_html=True)
 
     projector_view()
     st.stop()

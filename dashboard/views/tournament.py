@@ -163,13 +163,15 @@ def _connectors(boxes: Sequence[Box]) -> list[str]:
                 continue
             x1, y1 = feeder.x + BOX_WIDTH, feeder.y + BOX_HEIGHT / 2
             x2, y2 = box.x, box.y + BOX_HEIGHT / 4 + side * BOX_HEIGHT / 2
-            bend = x1 + COLUMN_GAP / 2
-            css = "loser-line" if source.startswith("loser") else "winner-line"
+            loser = source.startswith("loser")
+            bend = x1 + COLUMN_GAP * (0.75 if loser else 0.4)
+            css = "loser-line" if loser else "winner-line"
             lines.append(f'<path d="M{x1},{y1} H{bend} V{y2} H{x2}" class="{css}"/>')
     return lines
 
 
 BRACKET_STYLE = (
+    ".bracket-svg a{text-decoration:none}.bracket-svg a:hover .box{stroke:#1a5fb4}"
     ".bracket-svg .box{fill:#fff;stroke:#555;stroke-width:1.5}"
     ".bracket-svg .divider{stroke:#ccc}"
     ".bracket-svg .label{font:600 12px sans-serif;fill:#555}"
@@ -196,7 +198,7 @@ def bracket_svg(
     return (
         f'<div class="bracket" style="overflow-x:auto"><style>{BRACKET_STYLE}</style>'
         f'<svg class="bracket-svg" viewBox="-2 0 {width} {height}" '
-        f'style="width:100%;min-width:{width * 0.8:.0f}px;max-width:{width * 1.6:.0f}px" '
+        f'style="width:100%;min-width:{width * 0.8:.0f}px;max-width:{width * 1.25:.0f}px" '
         f'role="img" aria-label="knockout bracket">{body}</svg></div>'
     )
 
@@ -256,7 +258,8 @@ PROJECTOR_STYLE = (
     ".projector{font-family:sans-serif;color:#111}"
     ".projector h2{font-size:2.4rem;margin:.4em 0 .2em}"
     ".projector .groups{display:flex;flex-wrap:wrap;gap:2rem}"
-    ".projector table{border-collapse:collapse;font-size:2rem}"
+    ".projector .groups>div{overflow-x:auto;max-width:100%}"
+    ".projector table{border-collapse:collapse;font-size:1.7rem}"
     ".projector td,.projector th{padding:.15em .5em;border-bottom:2px solid #ddd;text-align:right}"
     ".projector td:nth-child(2),.projector th:nth-child(2){text-align:left}"
     ".projector .bracket-svg .team{font-size:17px}"
