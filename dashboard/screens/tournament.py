@@ -16,13 +16,13 @@ from dashboard.views.tournament import (
     SHARED_RANK_NOTE,
     bracket_svg,
     events,
-    findings_frame,
+    findings_records,
     group_title,
     places_text,
     projector_html,
     replay_link,
     scores_link,
-    standings_frame,
+    standings_records,
     tournament_sessions,
 )
 from replay.tournament import Tournament, build_tournament
@@ -53,7 +53,7 @@ def show_page(tournament: Tournament) -> None:
     """Standings, bracket, places, still to play, findings, each match linked to its session."""
     for group, rows in tournament.groups.items():
         st.subheader(group_title(group))
-        st.dataframe(standings_frame(rows), hide_index=True, width="stretch")
+        st.dataframe(standings_records(rows), hide_index=True, width="stretch")
         if any(row.unresolved for row in rows):
             st.caption(SHARED_RANK_NOTE)
     if tournament.bracket:
@@ -75,7 +75,7 @@ def show_page(tournament: Tournament) -> None:
         st.markdown(f"- {line}")
     if tournament.findings:
         st.subheader("Findings")
-        st.dataframe(findings_frame(tournament.findings), hide_index=True, width="stretch")
+        st.dataframe(findings_records(tournament.findings), hide_index=True, width="stretch")
 
 
 projector = st.query_params.get("view") == "projector"

@@ -11,8 +11,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-import pandas as pd
-
 from dashboard.library import LoadedSession
 from dashboard.views.stepping import Position
 from dashboard.views.text import escape
@@ -242,15 +240,24 @@ def replay_link(key: str) -> str:
     return "replay" + Position(key).query()
 
 
-def standings_frame(rows: Sequence[StandingRow]) -> pd.DataFrame:
-    """A group's standings as a table for ``st.dataframe`` (the cells of the terminal)."""
-    return pd.DataFrame([standing_cells(row) for row in rows], columns=list(STANDING_COLUMNS))
+def standings_records(rows: Sequence[StandingRow]) -> list[dict[str, str]]:
+    """A group's standings as records for ``st.dataframe`` (the cells of the terminal); plain
+    records keep pandas out of the command's start-up."""
+    return [dict(zip(STANDING_COLUMNS, standing_cells(row), strict=True)) for row in rows]
 
 
-def findings_frame(findings: Sequence[TournamentFinding]) -> pd.DataFrame:
+def findings_records(findings: Sequence[TournamentFinding]) -> list[dict[str, object]]:
     """The tournament's findings: severity, code, file, line and message."""
-    rows = [[f.severity, f.code, f.file, f.line, f.message] for f in findings]
-    return pd.DataFrame(rows, columns=["Severity", "Code", "File", "Line", "Message"])
+    return [
+        {
+            "Severity": f.severity,
+            "Code": f.code,
+            "File": f.file,
+            "Line": f.line,
+            "Message": f.message,
+        }
+        for f in findings
+    ]
 
 
 PROJECTOR_COLUMNS = ("", "Team", "P", "W", "L", "Pts", "Diff")
