@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+from recorder import dumps, read
 from replay.tournament import Tournament, TournamentSession, build_tournament, read_description
 from tests.tournament_helpers import Sessions, roster, round_robin, running, team_names
 
@@ -334,3 +335,80 @@ def test_group_games_still_to_play_are_listed() -> None:
         "F winner of SF1 v winner of SF2",
     ]
     assert Counter(row.tally.played for row in tournament.groups["all"]) == {1: 2, 0: 2}
+
+
+def test_a_rematch_is_noted_and_no_knockout_counts_before_the_group_stage_ends() -> None:
+    sessions, _ = semi_final_setup()
+    again = sessions.play("group", ("Team B", "Team A"), round_=4)
+    semi = sessions.play("semi final", ("Team C", "Team A"), label="SF2")
+    twice = sessions.play("semi final", ("Team A", "Team C"))
+    tournament = build(sessions, description_text(team_names(4), 4))
+    found = [(f.code, f.severity, f.file, f.message) for f in tournament.findings]
+    assert found[:1] == [
+        (
+            "rematch",
+            "note",
+            again.source,
+            "group Team B v Team A: the two teams met before in the group stage",
+        )
+    ]
+    assert tournament.bracket[0].match is None  # the group stage is not over: no seeds yet
+    assert {code for code, *_ in found[1:]} == {"wrong-pairing"}
+    assert {file for _, _, file, _ in found[1:]} == {semi.source, twice.source}
+
+
+def test_the_knockout_label_and_a_second_recording_are_reported() -> None:
+    sessions, toml = semi_final_setup()
+    semi = sessions.play("semi final", ("Team C", "Team A"), label="SF2")
+    twice = sessions.play("semi final", ("Team A", "Team C"))
+    tournament = build(sessions, toml)
+    found = [(f.code, f.file, f.message) for f in tournament.findings]
+    assert found == [
+        (
+            "duplicate-match",
+            twice.source,
+            f"semi final Team A v Team C is recorded twice; {semi.source} counts",
+        ),
+        ("match-label", semi.source, "semi final Team C v Team A is SF1 of the bracket, not SF2"),
+    ]
+    slot = tournament.bracket[0]
+    assert slot.teams == ("Team A", "Team C") and slot.match is not None
+    assert slot.match.session == semi and slot.points == semi_points(semi)
+
+
+def semi_points(session: TournamentSession) -> tuple[int, int]:
+    """The points of a Team C v Team A session from Team A's side, as the test reads them."""
+    (c, a), _ = decision(session, SHUFFLES, knockout=True)
+    return a, c
+
+
+def test_a_bad_description_is_reported_and_its_defaults_stand() -> None:
+    text = '[28]\nshuffles = "twelve"\ntiebreak = ["match-points", "coin-toss"]\n'
+    description, problems = read_description(text, "cup/tournament.toml")
+    assert [(p.code, p.file, p.line) for p in problems] == [
+        ("bad-description", "cup/tournament.toml", 0)
+    ] * 2
+    assert [p.message for p in problems] == [
+        "28.tiebreak: unknown rule 'coin-toss' "
+        "(known: match-points, point-difference, points-for, head-to-head)",
+        "28.shuffles = 'twelve': expected a whole number above 0",
+    ]
+    assert description.twenty_eight.shuffles == 12
+    assert description.twenty_eight.tiebreak == ("match-points",)
+    _, broken = read_description("name = \n", "t.toml")
+    assert [(p.line, p.message) for p in broken] == [
+        (1, "not TOML: Invalid value (at line 1, column 8)")
+    ]
+
+
+def test_stage_and_match_tags_are_written_in_canonical_order() -> None:
+    text = (
+        '[Match "SF1"]\n[stage "semi final"]\n[Game "28"]\n[Scorer "Uma"]\n'
+        '[Players "A1, B1, A2, B2, A3, B3"]\n[Event "Cup"]\n[Teams "Team A, Team B"]\n'
+    )
+    result = read(text)
+    assert result.errors == [] and result.record is not None
+    assert dumps(result.record) == (
+        '[Game "28"]\n[Players "A1, B1, A2, B2, A3, B3"]\n[Teams "Team A, Team B"]\n'
+        '[Event "Cup"]\n[Scorer "Uma"]\n[Stage "semi final"]\n[Match "SF1"]\n'
+    )
