@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from dashboard.views.text import named_trump_label
 from recorder.model import Record
 from replay import Finding, HandReplay, Play, Step, TrickSummary
 from replay.scoring import ScoreLine, SessionScore
@@ -121,7 +122,11 @@ def render_replay(record: Record, hand: HandReplay, seat: int | None = None) -> 
         shown = (
             trump.card.code if trump.card else f"?{trump.suit.value}" if trump.suit else "not seen"
         )
-        lines.append(f"face-down card: {shown}")
+        named = bool(steps) and steps[-1].state.trump_named
+        if named and trump.suit is not None:
+            lines.append(named_trump_label(trump.suit))
+        else:
+            lines.append(f"face-down card: {shown}")
     by_trick: dict[int | None, list[Step]] = {}
     for step in steps:
         by_trick.setdefault(step.event.trick, []).append(step)

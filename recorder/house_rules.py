@@ -57,6 +57,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
         _choice("min-bid", frozenset({"29"}), "16", "15"),
         _choice("seventh-card", frozenset({"29"}), "no", "yes"),
         _choice("all-tricks-wins", frozenset({"29"}), "no", "yes"),
+        _choice("auction", frozenset({"29"}), "rotating", "hold"),
         _choice("auto-penalties", frozenset({"28", "29"}), "no", "yes"),
     )
 }

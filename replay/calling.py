@@ -1,8 +1,9 @@
 """The calling: who speaks when, which calls stand, and who wins it (RULES.md §3 and §4).
 
-Two systems: the six-player order of 40 and 28 (each player speaks once, the other team answers
-first) and the rotating auction of 29. A system is data (its limits and partner rule) plus a small
-run object that follows one hand's calls and says what each call broke.
+Three systems: the six-player order of 40 and 28 (each player speaks once, the other team answers
+first), the rotating auction of 29 and its duel ("hold") form, chosen by ``auction=hold``. A system
+is data (its limits and partner rule) plus a small run object that follows one hand's calls and
+says what each call broke.
 """
 
 from __future__ import annotations
@@ -88,8 +89,11 @@ class CallLimits:
     thani_needs_adi: bool = False
     """28: a Thani needs the Jack and Nine of one suit and may not be a sure Thani."""
 
-    def problem(self, call: Call, highest: Call | None, min_bid: int) -> Issue | None:
-        """Why a call (not a pass) cannot stand by the game's limits, or ``None``."""
+    def problem(
+        self, call: Call, highest: Call | None, min_bid: int, may_equal: bool = False
+    ) -> Issue | None:
+        """Why a call (not a pass) cannot stand by the game's limits, or ``None``; with
+        ``may_equal`` a call equal to the highest stands (the hold of the 29 duel)."""
         if call.kind is CallKind.THANI:
             if not self.has_thani:
                 return "bid-too-high", f"called Thani, which {self.game} does not have"
@@ -100,7 +104,9 @@ class CallLimits:
             return "bid-too-high", f"called {call.token}, above the highest call {self._top()}"
         if call.value < min_bid:
             return "bid-too-low", f"called {call.token}, below the minimum {min_bid}"
-        if highest is not None and call.value <= highest.value:
+        if highest is not None and may_equal and call.value < highest.value:
+            return "bid-too-low", f"called {call.token}, below the highest call {highest.token}"
+        if highest is not None and not may_equal and call.value <= highest.value:
             return "bid-too-low", f"called {call.token}, not above the highest call {highest.token}"
         return None
 
@@ -335,3 +341,99 @@ class _RotatingRun:
                 self._highest = (seat, call)
         self._advance(seat)
         return issues
+
+
+@dataclass(frozen=True)
+class HoldAuction:
+    """29 with ``auction=hold``: a duel of two; the earlier holds by equalling, the later raises;
+    a pass is out and the survivor meets the next player who has not spoken (docs/RULES.md §4)."""
+
+    limits: CallLimits
+
+    def start(self, first: int, players: int, min_bid: int, holdings: Holdings) -> CallingRun:
+        return _HoldRun(self.limits, first, players, min_bid)
+
+
+class _HoldRun:
+    """The duel as it goes: the pair (``holder`` the earlier, ``challenger`` the later), who is
+    out, and the standing bid. The expected speaker is the one of the pair who must answer the
+    standing bid; with none standing, the holder opens."""
+
+    def __init__(self, limits: CallLimits, first: int, players: int, min_bid: int) -> None:
+        self.limits = limits
+        self.min_bid = min_bid
+        self.order = [(first - 1 + i) % players + 1 for i in range(players)]
+        self.passed: set[int] = set()
+        self._highest: tuple[int, Call] | None = None
+        self.holder: int | None = self.order[0]
+        self.challenger: int | None = self.order[1] if players > 1 else None
+        self.drawn = 2
+        """How many players, in playing order, have been drawn into a duel so far."""
+
+    @property
+    def highest(self) -> tuple[int, Call] | None:
+        return self._highest
+
+    def expected(self) -> int | None:
+        holder, challenger, highest = self.holder, self.challenger, self._highest
+        if holder is None:
+            return None
+        if challenger is None:
+            return holder if highest is None else None
+        if highest is None:
+            return holder
+        return challenger if highest[0] == holder else holder
+
+    def problem(self, seat: int, call: Call) -> Issue | None:
+        if call.is_pass:
+            return None
+        highest = self._highest[1] if self._highest else None
+        may_equal = seat == self.holder and self._highest is not None
+        problem = self.limits.problem(call, highest, self.min_bid, may_equal)
+        if problem is not None and highest is not None and call.value == highest.value:
+            code, what = problem
+            return code, f"{what}; only seat {self.holder}, the earlier of the pair, may hold"
+        return problem
+
+    def speak(self, seat: int, call: Call) -> list[Issue]:
+        expected = self.expected()
+        if expected is None:
+            if call.is_pass and self._highest and seat == self._highest[0]:
+                return []
+            return [("bid-out-of-turn", _out_of_turn(call, None))]
+        if seat in self.passed:
+            said = "passed" if call.is_pass else f"called {call.token}"
+            return [("bid-out-of-turn", f"{said} after passing")]
+        issues: list[Issue] = []
+        if seat != expected:
+            issues.append(("bid-out-of-turn", _out_of_turn(call, expected)))
+        if call.is_pass:
+            self._put_out(seat)
+        elif seat == expected:
+            problem = self.problem(seat, call)
+            if problem:
+                issues.append(problem)
+            else:
+                self._highest = (seat, call)
+        return issues
+
+    def _put_out(self, seat: int) -> None:
+        """A pass: the seat is out; a passer of the pair leaves the other to meet the next."""
+        self.passed.add(seat)
+        if seat == self.holder:
+            self.holder, self.challenger = self.challenger, None
+        elif seat == self.challenger:
+            self.challenger = None
+        if self.holder is None:
+            self.holder = self._draw()
+        if self.challenger is None:
+            self.challenger = self._draw()
+
+    def _draw(self) -> int | None:
+        """The next player in playing order who has not been in a duel nor passed."""
+        while self.drawn < len(self.order):
+            seat = self.order[self.drawn]
+            self.drawn += 1
+            if seat not in self.passed:
+                return seat
+        return None

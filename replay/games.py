@@ -16,6 +16,7 @@ from replay.calling import (
     CallingSystem,
     CallLimits,
     HigherBand,
+    HoldAuction,
     HonoursOrPass,
     RotatingAuction,
     SixPlayerCalling,
@@ -49,6 +50,9 @@ class TrumpPlay:
     """28: ... unless it is his last card."""
     face_down_only_after_reveal: bool = False
     """29: the face-down card may be played only after the reveal or as the last card."""
+    suit_only_is_named: bool = False
+    """29: a trump line giving only the suit (``trump ?H``) is a trump named, as online play does
+    it: no card is put apart from the caller's hand."""
 
     def may_lead_hidden(self, call: Call | None) -> bool:
         """Whether the caller may lead the trump suit while it is hidden under ``call``."""
@@ -98,6 +102,10 @@ class GameRules:
     thani_lead_switch: str | None = None
     last_trick_switch: str | None = None
     min_bid_switch: str | None = None
+    calling_switch: str | None = None
+    """29 (``auction``): the house rule choosing among ``calling_options``."""
+    calling_options: Mapping[str, CallingSystem] = field(default_factory=dict)
+    """Other calling systems by the switch's value; ``calling`` is the default."""
 
     @property
     def name(self) -> str:
@@ -107,6 +115,11 @@ class GameRules:
         """The card table under the hand's house rules (the 40 ``three-rank`` order)."""
         order = self.rank_orders.get(switches.get(self.rank_switch or "", ""))
         return _table(self.name, order or tuple(self.spec.ranks))
+
+    def calling_for(self, switches: Mapping[str, str]) -> CallingSystem:
+        """The calling system under the hand's house rules (29 ``auction=hold``: the duel)."""
+        chosen = switches.get(self.calling_switch or "", "")
+        return self.calling_options.get(chosen, self.calling)
 
     def min_bid(self, switches: Mapping[str, str]) -> int:
         if self.min_bid_switch and switches.get(self.min_bid_switch, "").isdigit():
@@ -202,10 +215,12 @@ TWENTY_EIGHT = GameRules(
     thani_lead_switch="thani-lead",
 )
 
+_LIMITS_29 = CallLimits("29", max_value=28, has_thani=False)
+
 TWENTY_NINE = GameRules(
     spec=GAMES["29"],
-    calling=RotatingAuction(CallLimits("29", max_value=28, has_thani=False)),
-    trump=TrumpPlay(hidden_lead_from=0, face_down_only_after_reveal=True),
+    calling=RotatingAuction(_LIMITS_29),
+    trump=TrumpPlay(hidden_lead_from=0, face_down_only_after_reveal=True, suit_only_is_named=True),
     undertakings=Undertakings(pair=True),
     redeals=(
         RedealRule("all-passed", all_passed),
@@ -218,6 +233,8 @@ TWENTY_NINE = GameRules(
     seventh_card_switch="seventh-card",
     last_trick_switch="last-trick",
     min_bid_switch="min-bid",
+    calling_switch="auction",
+    calling_options={"hold": HoldAuction(_LIMITS_29)},
 )
 
 GAME_RULES: dict[str, GameRules] = {

@@ -44,7 +44,9 @@ def read_cards(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> No
 
 def judge_calling(run: HandRun) -> None:
     """Judge every call in the order spoken; the highest call that stands wins the calling."""
-    calling = run.rules.calling.start(run.first, run.players, run.min_bid, run.knowledge)
+    calling = run.rules.calling_for(run.switches).start(
+        run.first, run.players, run.min_bid, run.knowledge
+    )
     for bid in run.hand.bids:
         seat = bid.seat
         if not 1 <= seat <= run.players:
@@ -82,6 +84,7 @@ def put_down_trump(run: HandRun) -> None:
     if line is None:
         return
     suit = line.suit if line.suit is not None else (line.card.suit if line.card else None)
+    run.trump_named = line.card is None and suit is not None and run.rules.trump.suit_only_is_named
     run.trump_suit = suit_index(suit) if suit is not None else None
     card = knowledge.card_of(line.card)
     caller = run.caller

@@ -90,6 +90,7 @@ class HandRun:
         "trick_done",
         "tricks",
         "tricks_won",
+        "trump_named",
         "trump_suit",
         "turn_cards",
         "void",
@@ -129,6 +130,8 @@ class HandRun:
         # the trump
         self.has_face_down = False
         """Whether a face-down card lies on the table (not in a Thani, nor without a caller)."""
+        self.trump_named = False
+        """29 ``trump ?H``: the trump was named, not placed; no card is apart from his hand."""
         self.trump_suit: int | None = None
         self.face_down: int | None = None
         self.hidden = False
@@ -184,6 +187,11 @@ class HandRun:
     def hidden_card_of(self, seat: int) -> int | None:
         """The face-down card when it is hidden and ``seat`` is the caller (not in his hand)."""
         return self.face_down if self.hidden and seat == self.caller else None
+
+    @property
+    def card_apart(self) -> bool:
+        """Whether a face-down card lies apart from the caller's hand now (none if named)."""
+        return self.has_face_down and self.hidden and not self.trump_named
 
     @property
     def caller_team(self) -> int | None:
@@ -256,7 +264,7 @@ class HandRun:
             gone = set(self.played_cards[seat])
             hidden = self.hidden_card_of(seat)
             held = sorted(c for c in self.knowledge.known(seat) if c not in gone and c != hidden)
-            apart = 1 if self.has_face_down and self.hidden and seat == self.caller else 0
+            apart = 1 if self.card_apart and seat == self.caller else 0
             hands.append(tuple(CARDS[c] for c in held))
             unknown.append(max(0, self.hand_size - self.played_count[seat] - len(held) - apart))
         current = self.current
@@ -285,6 +293,7 @@ class HandRun:
             trump=SUITS[self.trump_suit] if self.trump_suit is not None else None,
             face_down=CARDS[self.face_down] if self.face_down is not None else None,
             revealed=self.has_face_down and not self.hidden,
+            trump_named=self.trump_named,
             revealed_by=self.revealed_by,
             revealed_in=self.revealed_in,
             trick=self.trick,

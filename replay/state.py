@@ -68,6 +68,8 @@ class TableState:
     """In force now: ``jodi``, ``thani``, ``kot``, ``pair S``."""
     over: bool
     decided: bool
+    trump_named: bool = False
+    """29 ``trump ?H``: the trump suit was named (online play), no card was put face down."""
     viewer: int | None = None
     """The seat this view is for, ``None`` for the whole record."""
 

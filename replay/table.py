@@ -118,7 +118,7 @@ class State:
 
     def calling(self) -> CallingRun:
         """The calling so far, replayed by the game's calling system."""
-        run = self.rules.calling.start(
+        run = self.rules.calling_for(self.switches).start(
             self.first, self.players, self.rules.min_bid(self.switches), self.knowledge()
         )
         for seat, call in self.calls:

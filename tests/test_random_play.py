@@ -18,7 +18,11 @@ HANDS = 5
 SWITCHES = {
     "40": [None, {"three-rank": "equal-first", "retro-trump": "no", "thani-lead": "normal"}],
     "28": [None, {"retro-trump": "no", "thani-lead": "normal"}],
-    "29": [None, {"last-trick": "0", "min-bid": "15", "seventh-card": "yes"}],
+    "29": [
+        None,
+        {"last-trick": "0", "min-bid": "15", "seventh-card": "yes"},
+        {"auction": "hold"},
+    ],
 }
 
 

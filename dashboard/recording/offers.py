@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dashboard.recording.position import Position, calling_so_far
 from recorder.cards import PASS, SUITS, THANI, Call, CallKind, Card, Suit
 from recorder.house_rules import resolve_rules
 from replay import GAME_RULES
@@ -33,6 +34,23 @@ def call_choices(game: str, rules: dict[str, str]) -> list[Call]:
     if game_rules.calling.limits.has_thani:
         calls.append(THANI)
     return calls
+
+
+def hold_offer(position: Position) -> Call | None:
+    """The bid equal to the standing one, when the calling system lets the speaker due now hold
+    by equalling it (29 ``auction=hold``, the earlier of the pair); ``None`` otherwise."""
+    if position.phase != "calling" or position.replay is None:
+        return None
+    calling = calling_so_far(position.record, position.replay)
+    seat, highest = calling.expected(), calling.highest
+    if seat is None or highest is None or highest[0] == seat:
+        return None
+    return highest[1] if calling.problem(seat, highest[1]) is None else None
+
+
+def hold_label(call: Call) -> str:
+    """What the hold button says: ``Hold 18``."""
+    return f"Hold {call_label(call)}"
 
 
 def call_label(call: Call) -> str:

@@ -18,6 +18,7 @@ from recorder.games import GAMES, GameSpec
 from recorder.house_rules import resolve_rules
 from recorder.model import Hand, Record, Tag
 from replay import GAME_RULES, Finding, HandReplay, TableState, replay_hand, replay_session
+from replay.calling import CallingRun
 from replay.knowledge import Knowledge
 from replay.scoring import SessionScore, score_session
 
@@ -197,17 +198,24 @@ def _turn(record: Record, replayed: HandReplay) -> tuple[Phase, int | None, int]
 
 def _next_speaker(record: Record, replayed: HandReplay) -> int | None:
     """Who speaks next in the calling, by the game's own calling system (``None``: it is over)."""
+    return calling_so_far(record, replayed).expected()
+
+
+def calling_so_far(record: Record, replayed: HandReplay) -> CallingRun:
+    """The open hand's calls followed by the calling system its house rules choose."""
     rules = GAME_RULES[record.game]
     switches = resolve_rules(record.game, record.rules)
     spec = rules.spec
     knowledge = Knowledge(rules.card_table(switches), spec.players, spec.hand_size)
     first = replayed.dealer % spec.players + 1
-    calling = rules.calling.start(first, spec.players, rules.min_bid(switches), knowledge)
+    calling = rules.calling_for(switches).start(
+        first, spec.players, rules.min_bid(switches), knowledge
+    )
     bids = replayed.hand.bidding.bids if replayed.hand.bidding is not None else []
     for bid in bids:
         if 1 <= bid.seat <= spec.players:
             calling.speak(bid.seat, bid.call)
-    return calling.expected()
+    return calling
 
 
 def _standing_turns(logged: Sequence[LoggedEvent]) -> list[tuple[int, StandingTurn]]:

@@ -22,6 +22,8 @@ from dashboard.recording.offers import (
     card_grid,
     closing_answers,
     has_pair,
+    hold_label,
+    hold_offer,
     redeal_reasons,
 )
 from dashboard.recording.position import Position, StandingTurn, locate
@@ -161,6 +163,14 @@ def call_decision(seat_key: str, token: str) -> Callable[[Position], Decision]:
 def draw_calling(position: Position, events: int) -> None:
     seat_key = draw_seats(position, events)
     with st.container(key="rec-calls", horizontal=True, gap="small"):
+        hold = hold_offer(position)
+        if hold is not None:
+            st.button(
+                hold_label(hold),
+                key="rec-call-hold",
+                on_click=record_click,
+                args=(position.session_id, call_decision(seat_key, hold.token)),
+            )
         for call in call_choices(position.spec.name, position.record.rules):
             st.button(
                 call_label(call),

@@ -66,6 +66,7 @@ def trump_view(record: Record, steps: list[Step], upto: int, state: TableState) 
         revealed_by=record.player(state.revealed_by) if state.revealed_by else None,
         revealed_in=state.revealed_in,
         how=how,
+        named=state.trump_named,
     )
 
 
@@ -152,7 +153,7 @@ def headline(record: Record, hand: HandReplay, index: int) -> str:
     if event.kind == "bid":
         return f"{who} passes" if event.token == "pass" else f"{who} calls {event.token}"
     if event.kind == "trump":
-        return f"{who} puts the trump face down"
+        return f"{who} names the trump" if state.trump_named else f"{who} puts the trump face down"
     if event.kind == "action":
         return f"Trick {event.trick}: {who} says {event.token}"
     if event.kind == "card":

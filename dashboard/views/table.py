@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dashboard.views.cards import CARD_CSS, card_back, card_face, card_row, suit_html
-from dashboard.views.text import escape
+from dashboard.views.text import escape, named_trump_label
 from recorder.cards import Card, Suit
 
 #: Where seats sit, from the bottom seat on in playing order, by the number of players.
@@ -79,6 +79,8 @@ class TrumpView:
     revealed_by: str | None = None
     revealed_in: int | None = None
     how: str = ""
+    named: bool = False
+    """29 ``trump ?H``: the caller named the suit (online play); no card lies face down."""
 
 
 @dataclass(frozen=True)
@@ -142,15 +144,15 @@ def _trump_html(trump: TrumpView | None) -> str:
     if trump is None:
         return '<div class="tp-box"><b>Trump</b><div>none (no trump)</div></div>'
     caller = escape(trump.caller)
+    if trump.named:
+        return _named_trump_html(trump, caller)
     if trump.revealed:
         face = (
             card_face(trump.card) if trump.card else (suit_html(trump.suit) if trump.suit else "")
         )
-        how = f" ({escape(trump.how)})" if trump.how else ""
-        by = escape(trump.revealed_by or "")
-        when = f" in trick {trump.revealed_in}" if trump.revealed_in else ""
-        detail = f"turned up by {by}{how}{when}"
-        return f'<div class="tp-box tp-trump"><b>Trump</b> {face}<div>{detail}</div></div>'
+        return (
+            f'<div class="tp-box tp-trump"><b>Trump</b> {face}<div>{_revealed(trump)}</div></div>'
+        )
     known = ""
     if trump.card is not None:
         known = f'<div class="tp-hint">face down: {card_face(trump.card)}</div>'
@@ -160,6 +162,23 @@ def _trump_html(trump: TrumpView | None) -> str:
         f'<div class="tp-box tp-trump"><b>Trump</b> {card_back(note="the face-down trump")}'
         f"<div>{caller}'s face-down card</div>{known}</div>"
     )
+
+
+def _revealed(trump: TrumpView) -> str:
+    how = f" ({escape(trump.how)})" if trump.how else ""
+    by = escape(trump.revealed_by or "")
+    when = f" in trick {trump.revealed_in}" if trump.revealed_in else ""
+    return f"turned up by {by}{how}{when}"
+
+
+def _named_trump_html(trump: TrumpView, caller: str) -> str:
+    """A named trump: its suit in words for whoever knows it, no card face down."""
+    if trump.suit is None:
+        said = f"named by {caller}, hidden"
+        return f'<div class="tp-box tp-trump"><b>Trump</b><div>{said}</div></div>'
+    said = f"{suit_html(trump.suit)} {named_trump_label(trump.suit)}"
+    detail = _revealed(trump) if trump.revealed else f"named by {caller}, hidden"
+    return f'<div class="tp-box tp-trump"><b>Trump</b><div>{said}</div><div>{detail}</div></div>'
 
 
 def _calling_html(calling: tuple[tuple[str, str], ...]) -> str:

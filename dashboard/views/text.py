@@ -1,9 +1,12 @@
-"""Text from a file made safe to show: escaped for HTML and for Markdown, shown as written."""
+"""Text from a file made safe to show (escaped for HTML and for Markdown), and words shared by the
+pages and the terminal."""
 
 from __future__ import annotations
 
 import html
 import re
+
+from recorder.cards import Suit
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
 
@@ -16,3 +19,8 @@ def escape(value: object) -> str:
 def escape_markdown(value: object) -> str:
     """Text from a file, safe inside Streamlit Markdown: every special character backslashed."""
     return _MARKDOWN_SPECIAL.sub(r"\\\1", str(value))
+
+
+def named_trump_label(suit: Suit) -> str:
+    """How a named trump (29 ``trump ?H``, online play) is said: ``trump named: hearts``."""
+    return f"trump named: {suit.name.lower()}"
