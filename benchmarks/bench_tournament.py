@@ -36,7 +36,7 @@ def generate(folder: Path, seed: int = 32) -> int:
     (folder / "tournament.toml").write_text(text, encoding="utf-8")
     for group in groups:
         members = [team for index, team in enumerate(teams) if groups[index % GROUPS] == group]
-        schedule = round_robin(members, 3) + [round_robin(members, 1)[0]]
+        schedule = [*round_robin(members, 3), round_robin(members, 1)[0]]  # round 4: a rematch
         for round_, pairs in enumerate(schedule[:GROUP_GAMES], start=1):
             for pair in pairs:
                 sessions.play("group", pair, round_=round_)
