@@ -40,6 +40,12 @@ navigation = st.navigation(
             SCREENS / "coaching.py", title="Coaching", icon=":material/school:", url_path="coaching"
         ),
         st.Page(SCREENS / "record.py", title="Record", icon=":material/edit:", url_path="record"),
+        st.Page(
+            SCREENS / "tournament.py",
+            title="Tournament",
+            icon=":material/emoji_events:",
+            url_path="tournament",
+        ),
     ],
     position="top",
 )

@@ -10,7 +10,7 @@ import json
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -457,6 +457,44 @@ def archive_export(
     except ArchiveError as error:
         typer.echo(f"thuruppu: {error}", err=True)
         raise typer.Exit(UNREADABLE) from None
+
+
+@app.command()
+def tournament(
+    path: Annotated[str, typer.Argument(help="A folder of sessions, or the archive.")],
+    as_json: JsonOption = False,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Also write a printable HTML report here.")
+    ] = None,
+    description: Annotated[
+        Path | None,
+        typer.Option("--description", help="The tournament.toml (default: the folder's)."),
+    ] = None,
+) -> None:
+    """Standings, bracket and places of a tournament (TOURNAMENT.md) from its sessions."""
+    from dashboard.library import is_archive
+    from dashboard.tournament_source import from_archive, from_folder, read_description_file
+    from dashboard.views.tournament_report import render_tournament, report_html
+    from replay.tournament import build_tournament
+
+    if is_archive(path):
+        sources = from_archive(path)
+    elif Path(path).is_dir():
+        sources = from_folder(Path(path))
+    else:
+        usage_error(f"{path}: expected a folder of sessions or the archive")
+    if description is not None:
+        read_description_file(description, sources)
+    result = build_tournament(sources.sessions, sources.description)
+    findings = [*sources.findings, *result.findings]
+    result = replace(result, findings=findings)
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(render_tournament(result), nl=False)
+    if html is not None:
+        html.write_text(report_html(result), encoding="utf-8")
+    _exit(FOUND if result.has_errors else CLEAN)
 
 
 def main() -> None:

@@ -78,8 +78,8 @@ def test_check_missing_file_is_a_clear_error(tmp_path: Path) -> None:
 def test_check_a_folder_checks_every_session_in_it() -> None:
     code, out, _ = run("check", str(DATA), "--json")
     assert code == 1
-    paths = sorted(Path(entry["path"]).name for entry in json.loads(out)["files"])
-    assert paths == sorted(path.name for path in DATA.glob("*.tgn"))
+    paths = sorted(Path(entry["path"]) for entry in json.loads(out)["files"])
+    assert paths == sorted(DATA.rglob("*.tgn"))
 
 
 def test_score_json_of_the_tgn_example() -> None:

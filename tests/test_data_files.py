@@ -15,7 +15,8 @@ from recorder import dumps, read
 from replay import replay_session
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-SESSIONS = sorted(DATA.glob("*.tgn"))
+SESSIONS = sorted(DATA.rglob("*.tgn"))
+"""Every bundled session, those of the tournament folder included."""
 
 
 def test_the_samples_are_there() -> None:
@@ -25,7 +26,7 @@ def test_the_samples_are_there() -> None:
     assert "rummy-first-round.tgn" in names
 
 
-@pytest.mark.parametrize("path", SESSIONS, ids=lambda path: path.name)
+@pytest.mark.parametrize("path", SESSIONS, ids=lambda path: path.relative_to(DATA).as_posix())
 def test_reads_without_errors_and_is_canonical(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     result = read(text, path.name)
@@ -46,7 +47,7 @@ def _marked(lines: list[str], number: int) -> bool:
     return False
 
 
-@pytest.mark.parametrize("path", SESSIONS, ids=lambda path: path.name)
+@pytest.mark.parametrize("path", SESSIONS, ids=lambda path: path.relative_to(DATA).as_posix())
 def test_only_the_violations_shown_on_purpose(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     record = read(text, path.name).record

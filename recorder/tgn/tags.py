@@ -22,8 +22,8 @@ from recorder.tgn.errors import Problems, quoted
 from recorder.tgn.words import Notation, Problem
 
 SESSION_TAGS = (
-    "Game", "Players", "Teams", "Event", "Site", "Date", "Table", "Round", "Scorer", "Rules",
-    "Coolies", "Flags", "Points", "Totals",
+    "Game", "Players", "Teams", "Event", "Site", "Date", "Table", "Round", "Scorer", "Stage",
+    "Match", "Rules", "Coolies", "Flags", "Points", "Totals",
 )  # fmt: skip
 HAND_TAGS = ("Hand", "Dealer", "Result", "Time", "Note")
 #: Hand tags that make no sense before the first ``[Hand]`` (``Time`` and ``Note`` may describe

@@ -1,0 +1,119 @@
+"""The Tournament page: group standings, the bracket, what is still to play, the findings.
+
+With ``?view=projector``: a large-print view without navigation that redraws itself every few
+seconds, so that it follows the archive as the tables record."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import streamlit as st
+
+from dashboard import state
+from dashboard.tournament_source import description_for, descriptions_near
+from dashboard.views.text import escape, escape_markdown
+from dashboard.views.tournament import (
+    SHARED_RANK_NOTE,
+    bracket_svg,
+    events,
+    findings_records,
+    group_title,
+    places_text,
+    projector_html,
+    replay_link,
+    scores_link,
+    standings_records,
+    tournament_sessions,
+)
+from replay.tournament import Tournament, build_tournament
+
+PROJECTOR_SECONDS = 5
+HIDE_CHROME = (
+    "<style>[data-testid='stHeader'],[data-testid='stToolbar'],[data-testid='stSidebar'],"
+    "header,nav{display:none !important}"
+    "[data-testid='stMainBlockContainer']{padding-top:1rem !important;max-width:100% !important}"
+    "</style>"
+)
+
+
+def current(event: str | None) -> Tournament | None:
+    """The tournament of ``event`` (the first one when ``None``) as the sessions stand now."""
+    sessions = tournament_sessions(state.sessions())
+    names = events(sessions)
+    if not names:
+        return None
+    chosen = event if event in names else names[0]
+    description = description_for(chosen, descriptions_near(state.data_root()))
+    if description.name is None:
+        description = replace(description, name=chosen)
+    return build_tournament(sessions, description)
+
+
+def show_page(tournament: Tournament) -> None:
+    """Standings, bracket, places, still to play, findings, each match linked to its session."""
+    for group, rows in tournament.groups.items():
+        st.subheader(group_title(group))
+        st.dataframe(standings_records(rows), hide_index=True, width="stretch")
+        if any(row.unresolved for row in rows):
+            st.caption(SHARED_RANK_NOTE)
+    if tournament.bracket:
+        st.subheader("Knockout")
+        st.caption("Each played match opens its Scores; *replay* opens its Replay.")
+        drawn = bracket_svg(tournament.bracket, scores_link, replay_link)
+        st.markdown(drawn, unsafe_allow_html=True)  # st.html drops SVG; every name is escaped
+        st.subheader("Places")
+        st.markdown("  \n".join(escape_markdown(line) for line in places_text(tournament)))
+    st.subheader("Still to play")
+    if not tournament.to_play:
+        st.caption("Nothing: every match is decided.")
+    for pending in tournament.to_play:
+        line = escape_markdown(pending.text)
+        if pending.key:
+            line += (
+                f" · [scores]({scores_link(pending.key)}) · [replay]({replay_link(pending.key)})"
+            )
+        st.markdown(f"- {line}")
+    if tournament.findings:
+        st.subheader("Findings")
+        st.dataframe(findings_records(tournament.findings), hide_index=True, width="stretch")
+
+
+projector = st.query_params.get("view") == "projector"
+wanted = st.query_params.get("event")
+if projector:
+    st.html(HIDE_CHROME)
+
+    @st.fragment(run_every=PROJECTOR_SECONDS)
+    def projector_view() -> None:
+        """Redrawn every few seconds from the sessions as they stand (new archive entries too)."""
+        tournament = current(wanted)
+        if tournament is None:
+            st.info("No session of a tournament stage yet.")
+            return
+        st.html(f"<h1 style='font-size:3rem;margin:0'>{escape(tournament.name or '')}</h1>")
+        st.markdown(projector_html(tournament), unsafe_allow_html=True)
+
+    projector_view()
+    st.stop()
+
+st.title("Tournament")
+sessions = tournament_sessions(state.sessions())
+names = events(sessions)
+if not names:
+    st.info(
+        "No session with a Stage tag: a tournament's sessions name their stage (TOURNAMENT.md)."
+    )
+    st.stop()
+event = st.selectbox(
+    "Event", names, index=names.index(wanted) if wanted in names else 0, key="tournament-event"
+)
+st.query_params["event"] = event
+tournament = current(event)
+assert tournament is not None  # ``names`` is not empty
+st.page_link(
+    "screens/tournament.py",
+    label="Projector view (large print, refreshes itself)",
+    icon=":material/tv:",
+    query_params={"view": "projector", "event": event},
+)
+show_page(tournament)

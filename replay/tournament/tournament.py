@@ -1,0 +1,279 @@
+"""A whole tournament from the sessions of one ``Event`` and its description (TOURNAMENT.md).
+
+``build_tournament`` picks the sessions of the event, reads the 28 ones as matches, checks teams and
+players against the rosters, counts the group stage, ranks each group, draws the bracket and lists
+what is still to play; every problem on the way is a ``TournamentFinding``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from replay.tournament.bracket import Slot, draw_bracket, places, seeding
+from replay.tournament.description import Description
+from replay.tournament.findings import TournamentFinding
+from replay.tournament.matches import GROUP, STAGES, Match, TournamentSession, read_match
+from replay.tournament.standings import StandingRow, standings, tally
+
+ALL = "all"
+"""The name of the one group when the description gives none."""
+UNKNOWN_ROUND = 10**6
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A match still to play (or being played): its stage, what it is in words, its session."""
+
+    stage: str
+    text: str
+    key: str | None = None
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """Everything TOURNAMENT.md §7 shows: standings, bracket, places, what is left, findings."""
+
+    name: str | None
+    groups: dict[str, list[StandingRow]]
+    bracket: list[Slot]
+    places: list[str | None]
+    matches: list[Match]
+    """Every 28 match that counts, group and knockout, in the order read."""
+    to_play: list[Pending]
+    findings: list[TournamentFinding] = field(default_factory=list)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(finding.severity == "error" for finding in self.findings)
+
+    def to_json(self) -> dict[str, Any]:
+        """``thuruppu tournament --json`` (TOURNAMENT.md §7)."""
+        return {
+            "name": self.name,
+            "28": {
+                "groups": {
+                    group: [row.to_json() for row in rows] for group, rows in self.groups.items()
+                },
+                "bracket": [slot.to_json() for slot in self.bracket],
+                "places": self.places,
+            },
+            "rummy": {"stages": {}, "places": []},
+            "findings": [finding.to_json() for finding in self.findings],
+        }
+
+
+def event_of(sessions: Sequence[TournamentSession], description: Description) -> str | None:
+    """The event: the description's name, else the ``Event`` most sessions with a ``Stage`` give."""
+    if description.name:
+        return description.name
+    events = Counter(s.tag("Event") for s in sessions if s.tag("Stage") is not None)
+    return events.most_common(1)[0][0] if events else None
+
+
+def build_tournament(
+    sessions: Sequence[TournamentSession], description: Description | None = None
+) -> Tournament:
+    """The tournament of the sessions' event (see the module docstring)."""
+    description = description or Description()
+    fmt = description.twenty_eight
+    event = event_of(sessions, description)
+    findings: list[TournamentFinding] = []
+    matches: list[Match] = []
+    for session in sessions:
+        if session.tag("Event") != event:
+            shown = session.tag("Event") or "none"
+            message = f"event {shown}, not {event}: left out"
+            findings.append(
+                TournamentFinding("other-event", session.source, session.tag_line("Event"), message)
+            )
+            continue
+        if session.record.game != "28":
+            continue
+        stage = (session.tag("Stage") or "").lower()
+        if stage not in STAGES:
+            known = ", ".join(STAGES)
+            message = f"stage {session.tag('Stage') or 'missing'}: expected one of {known}"
+            findings.append(
+                TournamentFinding(
+                    "unknown-stage", session.source, session.tag_line("Stage", "Game"), message
+                )
+            )
+            continue
+        matches.append(read_match(session, stage, fmt.shuffles, fmt.final_shuffles))
+    listed = [team.name for team in fmt.teams]
+    teams = listed or sorted({team for match in matches for team in match.teams})
+    matches = _known_teams(matches, set(teams), findings)
+    findings.extend(_player_findings(matches, description))
+    group_matches = _group_stage(
+        [match for match in matches if match.stage == GROUP], description, findings
+    )
+    group_of = {
+        team: (entry.group if (entry := fmt.team(team)) and entry.group else ALL) for team in teams
+    }
+    tallies = tally(teams, group_matches)
+    groups = {
+        group: standings(
+            [team for team in teams if group_of[team] == group],
+            tallies,
+            group_matches,
+            fmt.tiebreak,
+            fmt.decided,
+        )
+        for group in sorted(set(group_of.values()))
+    }
+    complete = all(tallies[team].played >= fmt.group_games for team in teams) and bool(teams)
+    seeds = seeding(groups, tallies, group_matches, fmt.tiebreak, fmt.decided) if complete else []
+    knockout = [match for match in matches if match.stage != GROUP]
+    bracket, drawn = draw_bracket(seeds, len(teams), knockout)
+    findings.extend(drawn)
+    used = group_matches + [slot.match for slot in bracket if slot.match is not None]
+    findings.extend(_length_findings(used))
+    to_play = _to_play(teams, tallies, group_matches, bracket, fmt.group_games)
+    return Tournament(event, groups, bracket, places(bracket), used, to_play, findings)
+
+
+def _known_teams(
+    matches: list[Match], teams: set[str], findings: list[TournamentFinding]
+) -> list[Match]:
+    """The matches between teams of the tournament; one naming another team is reported."""
+    known = []
+    for match in matches:
+        strangers = [team for team in match.teams if team not in teams]
+        if strangers:
+            message = f"{match.pairing}: {strangers[0]} is no team of the tournament"
+            findings.append(_finding(match, "unknown-team", message, "Teams"))
+            continue
+        known.append(match)
+    return known
+
+
+def _player_findings(matches: Sequence[Match], description: Description) -> list[TournamentFinding]:
+    """``not-on-roster`` and ``two-teams``: the players of each match against the rosters."""
+    fmt = description.twenty_eight
+    findings: list[TournamentFinding] = []
+    team_of: dict[str, str] = {}
+    for listed in fmt.teams:
+        for player in listed.players:
+            first = team_of.setdefault(player, listed.name)
+            if first != listed.name:
+                message = f"{player} is on the rosters of {first} and {listed.name}"
+                findings.append(
+                    TournamentFinding(
+                        "two-teams", description.source, description.line_of(player), message
+                    )
+                )
+    reported: set[tuple[str, str]] = set()
+    for match in matches:
+        for team, players in zip(match.teams, match.players, strict=True):
+            entry = fmt.team(team)
+            for player in players:
+                if (
+                    entry
+                    and entry.players
+                    and player not in entry.players
+                    and (player, team) not in reported
+                ):
+                    roster = ", ".join(entry.players)
+                    message = f"{player} played for {team} but is not on its roster ({roster})"
+                    findings.append(_finding(match, "not-on-roster", message, "Players"))
+                first = team_of.setdefault(player, team)
+                if first != team and (player, team) not in reported:
+                    message = f"{player} played for {team} but belongs to {first}"
+                    findings.append(_finding(match, "two-teams", message, "Players"))
+                reported.add((player, team))
+    return findings
+
+
+def _group_stage(
+    matches: list[Match], description: Description, findings: list[TournamentFinding]
+) -> list[Match]:
+    """The group matches that count, in round order: a team's matches beyond ``group_games`` are
+    reported and left out; a rematch is noted; a match across groups is reported."""
+    fmt = description.twenty_eight
+    played: Counter[str] = Counter()
+    met: set[frozenset[str]] = set()
+    counted = []
+    for match in sorted(matches, key=lambda m: (m.round or UNKNOWN_ROUND, m.session.source)):
+        over = [team for team in match.teams if played[team] >= fmt.group_games]
+        if over:
+            message = (
+                f"{match.pairing}: {over[0]} has played its "
+                f"{plural(fmt.group_games, 'group game')} already; this match does not count"
+            )
+            findings.append(_finding(match, "too-many-games", message, "Round"))
+            continue
+        pair = frozenset(match.teams)
+        if pair in met:
+            message = f"{match.pairing}: the two teams met before in the group stage"
+            findings.append(_finding(match, "rematch", message, "Round"))
+        met.add(pair)
+        groups = {entry.group if (entry := fmt.team(team)) else None for team in match.teams}
+        if len(groups) > 1:
+            message = (
+                f"group {match.teams[0]} v {match.teams[1]}: the teams are in different groups"
+            )
+            findings.append(_finding(match, "cross-group", message, "Teams"))
+        if match.finished:
+            played.update(match.teams)
+        counted.append(match)
+    return counted
+
+
+def _length_findings(matches: Sequence[Match]) -> list[TournamentFinding]:
+    """``match-length``: shuffles recorded after a match was decided, which do not count."""
+    findings = []
+    for match in matches:
+        if match.extra_shuffles:
+            message = (
+                f"{match.pairing}: decided after "
+                f"{match.deciding_shuffle} shuffles; the {match.extra_shuffles} after do not count"
+            )
+            findings.append(_finding(match, "match-length", message, "Stage"))
+    return findings
+
+
+def _to_play(
+    teams: Sequence[str],
+    tallies: dict[str, Any],
+    group_matches: Sequence[Match],
+    bracket: Sequence[Slot],
+    group_games: int,
+) -> list[Pending]:
+    """The matches still to play: unfinished group matches, group games not yet recorded, and every
+    knockout slot without a winner."""
+    pending = [
+        Pending(
+            GROUP,
+            f"{m.pairing}: {m.recorded} of {m.shuffles_due} shuffles",
+            m.session.key,
+        )
+        for m in group_matches
+        if not m.finished
+    ]
+    started = Counter(team for match in group_matches if not match.finished for team in match.teams)
+    for team in teams:
+        left = group_games - tallies[team].played - started[team]
+        if left > 0:
+            pending.append(Pending(GROUP, f"{team}: {plural(left, 'group game')} to play"))
+    for slot in bracket:
+        if slot.decided:
+            continue
+        match = slot.match
+        state = f": {match.recorded} shuffles so far" if match else ""
+        pending.append(
+            Pending(slot.layout.stage, slot.shown() + state, match.session.key if match else None)
+        )
+    return pending
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 group game``, ``3 group games``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _finding(match: Match, code: str, message: str, tag: str) -> TournamentFinding:
+    session = match.session
+    return TournamentFinding(code, session.source, session.tag_line(tag, "Teams"), message)

@@ -1,0 +1,80 @@
+"""The Tournament page and its projector view under Streamlit's AppTest, on the bundled tournament
+and on an archive that grows while the view is open."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.state import DATA_ENVIRONMENT
+from recorder.archive import ARCHIVE_ENV, open_archive
+from tests.test_dashboard_app import fresh_app, open_page
+
+TOURNAMENT = Path(__file__).resolve().parent.parent / "data" / "tournament"
+
+
+def html_of(app: AppTest) -> str:
+    """Every piece of markup the page drew (``st.html`` and Markdown with HTML)."""
+    drawn = [str(element.proto.body) for element in app.get("html")]
+    return "".join([*drawn, *(element.value for element in app.markdown)])
+
+
+@pytest.fixture
+def folder_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    data = tmp_path / "data"
+    shutil.copytree(TOURNAMENT, data)
+    monkeypatch.setenv(DATA_ENVIRONMENT, str(data))
+    monkeypatch.setenv(ARCHIVE_ENV, str(tmp_path / "none.sqlite"))
+    return fresh_app()
+
+
+def test_the_page_shows_standings_bracket_and_places(folder_app: AppTest) -> None:
+    app = open_page(folder_app, "tournament")
+    assert not app.exception
+    assert [s.value for s in app.subheader] == [
+        "Group A", "Group B", "Knockout", "Places", "Still to play"
+    ]  # fmt: skip
+    first = app.dataframe[0].value
+    assert list(first.columns)[:3] == ["Rank", "Team", "Played"]
+    assert list(first["Played"]) == ["3"] * 4
+    drawn = html_of(app)
+    for label in ("SF1", "SF2", "LF", "F"):
+        assert f'data-match="{label}"' in drawn
+    assert 'href="scores?session=semi-final-sf1.tgn"' in drawn
+    assert 'href="replay?session=semi-final-sf1.tgn&amp;hand=1&amp;step=0"' in drawn
+    assert "Nothing: every match is decided." in [caption.value for caption in app.caption]
+    assert app.query_params["event"] == "Kerala House Card Tournament"
+
+
+def test_the_projector_view_has_no_title_or_selector_and_large_tables(folder_app: AppTest) -> None:
+    app = open_page(folder_app, "tournament", view="projector")
+    assert not app.exception
+    assert len(app.title) == 0 and len(app.selectbox) == 0
+    drawn = html_of(app)
+    assert 'class="projector"' in drawn and "Kerala House Card Tournament" in drawn
+    assert "display:none" in drawn
+
+
+def test_the_projector_picks_up_a_session_added_to_the_archive(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    location = tmp_path / "archive.sqlite"
+    shutil.copy(TOURNAMENT / "tournament.toml", tmp_path / "tournament.toml")
+    archive = open_archive(location)
+    first, second = sorted(TOURNAMENT.glob("group-a-round-1-*.tgn"))
+    archive.import_tgn(first.read_text(encoding="utf-8"), first.name)
+    monkeypatch.setenv(DATA_ENVIRONMENT, str(location))
+    monkeypatch.setenv(ARCHIVE_ENV, str(location))
+    app = open_page(fresh_app(), "tournament", view="projector")
+    assert not app.exception
+    before = html_of(app)
+    assert before.count("<td>1</td>") >= 2  # two teams have played one match
+    archive.import_tgn(second.read_text(encoding="utf-8"), second.name)
+    app.run()
+    after = html_of(app)
+    assert after != before
+    played = [cell for cell in after.split("<td>") if cell.startswith("1</td>")]
+    assert len(played) >= 4
