@@ -77,5 +77,5 @@ def test_coaching_page_sums_up_a_players_costly_decisions(app: AppTest) -> None:
     costliest = app.dataframe[-1].value
     assert list(costliest["Played"]) == ["J♠"] and list(costliest["Kind"]) == ["card play"]
     assert list(costliest["Cost"]) == [16]  # the headline is the sum of this column
-    link = f"replay?session={EXAMPLE.name}&hand=1&step={first_card_step()}&seat=1"
-    assert list(costliest["Replay"]) == [link]  # Anil (seat 1) plays the first card
+    link = f"replay?session={EXAMPLE.name}&hand=1&step={first_card_step()}"
+    assert list(costliest["Replay"]) == [link]  # Anil plays the first card, seen by everyone
