@@ -5,8 +5,11 @@ its ties, the final's places and each player's figures."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+from dashboard.tournament_source import from_folder
+from dashboard.views.tournament_report import render_tournament, report_html
 from recorder import read
 from replay.tournament import TournamentSession, build_tournament
 from replay.tournament.description import Description, RummyFormat
@@ -179,3 +182,32 @@ def test_the_json_has_the_shape_of_section_7() -> None:
         == {"tables", "rejoins", "deals_won", "drops", "middle_drops", "wrong_declarations"}
         for figures in rummy["players"].values()
     )
+
+
+TOURNAMENT = Path(__file__).resolve().parent.parent / "data" / "tournament"
+
+
+def test_the_bundled_tournament_has_its_rummy_stages_in_the_terminal_and_the_report() -> None:
+    sources = from_folder(TOURNAMENT)
+    tournament = build_tournament(sources.sessions, sources.description)
+    rummy = tournament.to_json()["rummy"]
+    assert rummy["stages"]["first round"]["qualified"] == ["Abu", "Ganga"]
+    # Abu and Ganga go out together on 260 with no re-entry: by name
+    assert rummy["stages"]["semi final"]["qualified"] == ["Ivy", "Abu", "Ganga", "Jomon"]
+    assert rummy["players"]["Hamid"]["drops"] == 1
+    assert rummy["players"]["Hamid"]["middle_drops"] == 1
+    text = render_tournament(tournament)
+    assert (
+        "Rummy: first round\nTable  Winner  Standing\n1      Abu     Abu, Dinesh, Chacko, Beena\n"
+        in text
+    )
+    assert "Qualified: Ivy, Abu, Ganga, Jomon\n" in text
+    assert "<h2>Rummy: semi final</h2>" in report_html(tournament)
+
+
+def test_a_hostile_name_at_a_rummy_table_is_shown_as_text() -> None:
+    hostile = "<script>x</script>"
+    table = rummy_table([hostile, "Babu"], all_out(["Babu"]), "first round", 1)
+    report = report_html(build_tournament([table]))
+    assert hostile not in report
+    assert "<td>&lt;script&gt;x&lt;/script&gt;</td>" in report
