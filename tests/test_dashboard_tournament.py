@@ -35,8 +35,13 @@ def test_the_page_shows_standings_bracket_and_places(folder_app: AppTest) -> Non
     app = open_page(folder_app, "tournament")
     assert not app.exception
     assert [s.value for s in app.subheader] == [
-        "Group A", "Group B", "Knockout", "Places", "Still to play"
+        "Group A", "Group B", "Knockout", "Places", "Rummy: first round", "Rummy: semi final",
+        "Still to play",
     ]  # fmt: skip
+    first_round = app.dataframe[2].value
+    assert list(first_round.columns) == ["Table", "Winner", "Standing"]
+    assert list(first_round["Winner"]) == ["Abu", "Ganga"]
+    assert "Qualified\\: Abu, Ganga" in [markdown.value for markdown in app.markdown]
     first = app.dataframe[0].value
     assert list(first.columns)[:3] == ["Rank", "Team", "Played"]
     assert list(first["Played"]) == ["3"] * 4

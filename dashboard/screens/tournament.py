@@ -25,7 +25,14 @@ from dashboard.views.tournament import (
     standings_records,
     tournament_sessions,
 )
+from dashboard.views.tournament_rummy import (
+    places_lines,
+    qualified_text,
+    rummy_records,
+    stage_title,
+)
 from replay.tournament import Tournament, build_tournament
+from replay.tournament.rummy_stages import FINAL
 
 PROJECTOR_SECONDS = 5
 HIDE_CHROME = (
@@ -50,7 +57,8 @@ def current(event: str | None) -> Tournament | None:
 
 
 def show_page(tournament: Tournament) -> None:
-    """Standings, bracket, places, still to play, findings, each match linked to its session."""
+    """Standings, bracket, places, the Rummy stages, still to play, findings, each match linked
+    to its session."""
     for group, rows in tournament.groups.items():
         st.subheader(group_title(group))
         st.dataframe(standings_records(rows), hide_index=True, width="stretch")
@@ -63,6 +71,14 @@ def show_page(tournament: Tournament) -> None:
         st.markdown(drawn, unsafe_allow_html=True)  # st.html drops SVG; every name is escaped
         st.subheader("Places")
         st.markdown("  \n".join(escape_markdown(line) for line in places_text(tournament)))
+    for name, stage in tournament.rummy.stages.items():
+        st.subheader(stage_title(name))
+        st.dataframe(rummy_records(stage), hide_index=True, width="stretch")
+        if name != FINAL:
+            st.markdown(escape_markdown(qualified_text(stage)))
+    if tournament.rummy.places:
+        st.subheader("Rummy: places")
+        st.markdown("  \n".join(escape_markdown(line) for line in places_lines(tournament.rummy)))
     st.subheader("Still to play")
     if not tournament.to_play:
         st.caption("Nothing: every match is decided.")

@@ -19,11 +19,13 @@ from dashboard.views.tournament import (
     standing_cells,
     standings_table_html,
 )
+from dashboard.views.tournament_rummy import rummy_html, rummy_lines
 from replay.tournament import Tournament
 
 
 def render_tournament(tournament: Tournament) -> str:
-    """Standings per group, the bracket slot by slot, the places, what is left, the findings."""
+    """Standings per group, the bracket slot by slot, the places, the Rummy stages, what is left,
+    the findings."""
     lines = [tournament.name or "Tournament", ""]
     for group, rows in tournament.groups.items():
         lines.append(group_title(group))
@@ -44,6 +46,7 @@ def render_tournament(tournament: Tournament) -> str:
         lines.append("Places")
         lines.extend(places_text(tournament))
         lines.append("")
+    lines.extend(rummy_lines(tournament.rummy))
     if tournament.to_play:
         lines.append("Still to play")
         lines.extend(f"  {pending.text}" for pending in tournament.to_play)
@@ -66,7 +69,8 @@ REPORT_STYLE = (
 
 
 def report_html(tournament: Tournament) -> str:
-    """A standalone, printable page: standings, bracket, places, still to play, findings."""
+    """A standalone, printable page: standings, bracket, places, the Rummy stages, still to play,
+    findings."""
     title = escape(tournament.name or "Tournament")
     parts = [
         f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>",
@@ -82,6 +86,7 @@ def report_html(tournament: Tournament) -> str:
             f"<li>{escape(team or 'to be decided')}</li>" for team in tournament.places
         )
         parts.append(f"<h2>Places</h2><ol>{places}</ol>")
+    parts.append(rummy_html(tournament.rummy))
     if tournament.to_play:
         items = "".join(f"<li>{escape(pending.text)}</li>" for pending in tournament.to_play)
         parts.append(f"<h2>Still to play</h2><ul>{items}</ul>")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from recorder.model import Record
 from replay import normalize, replay_session
+from replay.rummy import RummyGame, replay_rummy
 from replay.scoring import Pair, SessionScore, score_session
 
 GROUP = "group"
@@ -35,10 +36,14 @@ class TournamentSession:
     source: str
     record: Record
     score: SessionScore | None = None
+    rummy: RummyGame | None = None
 
     @classmethod
     def scored(cls, key: str, source: str, record: Record) -> TournamentSession:
-        """A session replayed and scored by the engine (a 28 one; others are kept unscored)."""
+        """A session replayed and scored by the engine: a 28 match or a Rummy table (others are
+        kept as they are)."""
+        if record.game == "rummy":
+            return cls(key, source, record, rummy=replay_rummy(record))
         if record.game != "28":
             return cls(key, source, record)
         normalized = normalize(record)

@@ -16,6 +16,8 @@ from replay.tournament.bracket import Slot, draw_bracket, places, seeding
 from replay.tournament.description import Description
 from replay.tournament.findings import TournamentFinding
 from replay.tournament.matches import GROUP, STAGES, Match, TournamentSession, read_match
+from replay.tournament.rummy_stages import STAGES as RUMMY_STAGES
+from replay.tournament.rummy_stages import RummyTable, RummyTournament, rummy_tournament
 from replay.tournament.standings import StandingRow, standings, tally
 
 ALL = "all"
@@ -43,6 +45,7 @@ class Tournament:
     matches: list[Match]
     """Every 28 match that counts, group and knockout, in the order read."""
     to_play: list[Pending]
+    rummy: RummyTournament
     findings: list[TournamentFinding] = field(default_factory=list)
 
     @property
@@ -60,7 +63,7 @@ class Tournament:
                 "bracket": [slot.to_json() for slot in self.bracket],
                 "places": self.places,
             },
-            "rummy": {"stages": {}, "places": []},
+            "rummy": self.rummy.to_json(),
             "findings": [finding.to_json() for finding in self.findings],
         }
 
@@ -82,6 +85,7 @@ def build_tournament(
     event = event_of(sessions, description)
     findings: list[TournamentFinding] = []
     matches: list[Match] = []
+    tables: list[RummyTable] = []
     for session in sessions:
         if session.tag("Event") != event:
             shown = session.tag("Event") or "none"
@@ -90,11 +94,13 @@ def build_tournament(
                 TournamentFinding("other-event", session.source, session.tag_line("Event"), message)
             )
             continue
-        if session.record.game != "28":
+        game = session.record.game
+        stages = STAGES if game == "28" else RUMMY_STAGES if game == "rummy" else None
+        if stages is None:
             continue
         stage = (session.tag("Stage") or "").lower()
-        if stage not in STAGES:
-            known = ", ".join(STAGES)
+        if stage not in stages:
+            known = ", ".join(stages)
             message = f"stage {session.tag('Stage') or 'missing'}: expected one of {known}"
             findings.append(
                 TournamentFinding(
@@ -102,7 +108,10 @@ def build_tournament(
                 )
             )
             continue
-        matches.append(read_match(session, stage, fmt.shuffles, fmt.final_shuffles))
+        if session.rummy is not None:
+            tables.append(RummyTable(session, stage, session.rummy))
+        else:
+            matches.append(read_match(session, stage, fmt.shuffles, fmt.final_shuffles))
     listed = [team.name for team in fmt.teams]
     teams = listed or sorted({team for match in matches for team in match.teams})
     matches = _known_teams(matches, set(teams), findings)
@@ -132,7 +141,8 @@ def build_tournament(
     used = group_matches + [slot.match for slot in bracket if slot.match is not None]
     findings.extend(_length_findings(used))
     to_play = _to_play(teams, tallies, group_matches, bracket, fmt.group_games)
-    return Tournament(event, groups, bracket, places(bracket), used, to_play, findings)
+    rummy = rummy_tournament(tables, description.rummy)
+    return Tournament(event, groups, bracket, places(bracket), used, to_play, rummy, findings)
 
 
 def _known_teams(

@@ -51,6 +51,15 @@ def test_the_tournament_page_and_its_bracket_at_both_sizes(
     assert team is not None and team["height"] >= 12  # readable, not shrunk to fit a phone
 
 
+def test_the_rummy_stages_show_below_the_places(screen: Page, tournament_url: str) -> None:
+    open_page(screen, tournament_url, "tournament", BRACKET)
+    heading = screen.get_by_role("heading", name="Rummy: semi final")
+    heading.scroll_into_view_if_needed()
+    expect(heading).to_be_visible()
+    expect(screen.get_by_text("Qualified: Ivy, Abu, Ganga, Jomon")).to_be_visible()
+    screenshot(screen, "tournament-rummy")
+
+
 def test_a_bracket_box_opens_the_scores_of_its_match(desktop: Page, tournament_url: str) -> None:
     open_page(desktop, tournament_url, "tournament", BRACKET)
     with desktop.expect_popup() as opened:  # Streamlit opens Markdown links in a new tab
