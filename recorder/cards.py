@@ -6,6 +6,7 @@ packs and card points of each game live in ``recorder.games``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Any
@@ -60,6 +61,19 @@ def parse_rank(text: str) -> str:
     return rank
 
 
+def split_card_code(text: str, read_rank: Callable[[str], str]) -> tuple[str, Suit]:
+    """Split a card code into its rank (read by ``read_rank``) and its suit, the suit being its
+    last character, or last two (a symbol in emoji form); raises ValueError."""
+    for cut in (len(text) - 1, len(text) - 2):
+        if cut < 1:
+            continue
+        try:
+            return read_rank(text[:cut]), Suit.parse(text[cut:])
+        except ValueError:
+            continue
+    raise ValueError(text)
+
+
 @dataclass(frozen=True, slots=True, order=False)
 class Card:
     """A card: a rank character from ``RANKS`` and a suit."""
@@ -70,16 +84,7 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``JS``, ``10h``, ``9♦`` …; raises ValueError on anything else."""
-        if len(text) < 2:
-            raise ValueError(text)
-        for cut in (len(text) - 1, len(text) - 2):
-            if cut < 1:
-                continue
-            try:
-                return cls(parse_rank(text[:cut]), Suit.parse(text[cut:]))
-            except ValueError:
-                continue
-        raise ValueError(text)
+        return cls(*split_card_code(text, parse_rank))
 
     @property
     def code(self) -> str:

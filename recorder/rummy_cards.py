@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 from pydantic import PlainSerializer, PlainValidator, WithJsonSchema
 
-from recorder.cards import SUITS, Suit
+from recorder.cards import SUITS, Suit, split_card_code
 
 #: Rummy's ranks, low to high with the ace low (the ace may also stand above the king).
 RUMMY_RANKS = "A23456789TJQK"
@@ -45,16 +45,7 @@ class RummyCard:
         """Read ``AS``, ``10h``, ``9♦``, ``PJ`` or ``joker`` in any case; raises ValueError."""
         if text.upper() in _JOKER_WORDS:
             return PRINTED_JOKER
-        if len(text) < 2:
-            raise ValueError(text)
-        for cut in (len(text) - 1, len(text) - 2):
-            if cut < 1:
-                continue
-            try:
-                return cls(parse_rummy_rank(text[:cut]), Suit.parse(text[cut:]))
-            except ValueError:
-                continue
-        raise ValueError(text)
+        return cls(*split_card_code(text, parse_rummy_rank))
 
     @property
     def is_printed_joker(self) -> bool:

@@ -65,19 +65,15 @@ def wait_until_healthy(url: str, process: subprocess.Popen[bytes], log: Path | N
 
 
 @contextmanager
-def serve_dashboard(sessions: Path, data: Path) -> Iterator[str]:
-    """Serve a copy of the ``.tgn`` files of ``sessions`` (in ``data``, with no archive) and give
-    the dashboard's address; the server stops on leaving."""
-    for source in sessions.glob("*.tgn"):
-        shutil.copy(source, data / source.name)
+def run_dashboard(target: Path, environment: dict[str, str], log: Path) -> Iterator[str]:
+    """Start ``thuruppu dashboard``'s server on ``target`` (a folder or an archive) at a free port,
+    its output in ``log``, and give its address once it answers; the server stops on leaving."""
     port = free_port()
-    no_archive = {**os.environ, ARCHIVE_ENV: str(data / "no-archive.sqlite")}
-    log = data.parent / f"{data.name}-dashboard.log"
     with log.open("wb") as output:
         process = subprocess.Popen(
-            streamlit_command(str(data), port),
+            streamlit_command(str(target), port),
             cwd=REPOSITORY,
-            env=no_archive,
+            env=environment,
             stdout=output,
             stderr=subprocess.STDOUT,
         )
@@ -92,6 +88,17 @@ def serve_dashboard(sessions: Path, data: Path) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@contextmanager
+def serve_dashboard(sessions: Path, data: Path) -> Iterator[str]:
+    """Serve a copy of the ``.tgn`` files of ``sessions`` (in ``data``, with no archive) and give
+    the dashboard's address; the server stops on leaving."""
+    for source in sessions.glob("*.tgn"):
+        shutil.copy(source, data / source.name)
+    no_archive = {**os.environ, ARCHIVE_ENV: str(data / "no-archive.sqlite")}
+    with run_dashboard(data, no_archive, data.parent / f"{data.name}-dashboard.log") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

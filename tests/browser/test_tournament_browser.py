@@ -5,22 +5,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from dashboard.launch import streamlit_command
 from recorder.archive import ARCHIVE_ENV, open_archive
-from tests.browser.conftest import (
-    REPOSITORY,
-    free_port,
-    screenshot,
-    serve_dashboard,
-    wait_until_healthy,
-)
+from tests.browser.conftest import REPOSITORY, run_dashboard, screenshot, serve_dashboard
 from tests.browser.test_dashboard_browser import WAIT_MS, open_page
 
 pytestmark = pytest.mark.browser
@@ -86,24 +78,9 @@ def archive_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     location = tmp_path / "archive.sqlite"
     shutil.copy(TOURNAMENT / "tournament.toml", tmp_path / "tournament.toml")
     open_archive(location)
-    port = free_port()
-    environ = {**os.environ, ARCHIVE_ENV: str(location)}
-    log = tmp_path / "dashboard.log"
-    with log.open("wb") as output:
-        process = subprocess.Popen(
-            streamlit_command(str(location), port),
-            cwd=REPOSITORY,
-            env=environ,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_healthy(url, process, log)
+    environment = {**os.environ, ARCHIVE_ENV: str(location)}
+    with run_dashboard(location, environment, tmp_path / "dashboard.log") as url:
         yield url, location
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def test_the_projector_shows_a_session_added_to_the_archive_while_open(
