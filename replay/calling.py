@@ -270,6 +270,26 @@ class _SixPlayerRun:
         return problem
 
 
+def _silenced(
+    seat: int,
+    call: Call,
+    due: int | None,
+    passed: set[int],
+    highest: tuple[int, Call] | None,
+) -> list[Issue] | None:
+    """What an auction says of a call made once the calling is over (``due`` is None) or by a
+    seat that has passed: nothing for the winner's own closing pass, else ``bid-out-of-turn``;
+    ``None`` when the seat may still speak and the auction must judge the call itself."""
+    if due is None:
+        if call.is_pass and highest and seat == highest[0]:
+            return []
+        return [("bid-out-of-turn", _out_of_turn(call, None))]
+    if seat in passed:
+        said = "passed" if call.is_pass else f"called {call.token}"
+        return [("bid-out-of-turn", f"{said} after passing")]
+    return None
+
+
 def _out_of_turn(call: Call, expected: int | None) -> str:
     said = "passed" if call.is_pass else f"called {call.token}"
     if expected is None:
@@ -319,13 +339,9 @@ class _RotatingRun:
         self.turn = None
 
     def speak(self, seat: int, call: Call) -> list[Issue]:
-        if self.turn is None:
-            if call.is_pass and self._highest and seat == self._highest[0]:
-                return []
-            return [("bid-out-of-turn", _out_of_turn(call, None))]
-        if seat in self.passed:
-            said = "passed" if call.is_pass else f"called {call.token}"
-            return [("bid-out-of-turn", f"{said} after passing")]
+        spoken_out = _silenced(seat, call, self.turn, self.passed, self._highest)
+        if spoken_out is not None:
+            return spoken_out
         if seat != self.turn:
             if call.is_pass:
                 self.passed.add(seat)
@@ -397,13 +413,9 @@ class _HoldRun:
 
     def speak(self, seat: int, call: Call) -> list[Issue]:
         expected = self.expected()
-        if expected is None:
-            if call.is_pass and self._highest and seat == self._highest[0]:
-                return []
-            return [("bid-out-of-turn", _out_of_turn(call, None))]
-        if seat in self.passed:
-            said = "passed" if call.is_pass else f"called {call.token}"
-            return [("bid-out-of-turn", f"{said} after passing")]
+        spoken_out = _silenced(seat, call, expected, self.passed, self._highest)
+        if spoken_out is not None:
+            return spoken_out
         issues: list[Issue] = []
         if seat != expected:
             issues.append(("bid-out-of-turn", _out_of_turn(call, expected)))
