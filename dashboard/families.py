@@ -38,8 +38,6 @@ class CommandFamily:
     replay: Callable[[Record, int, int | None, Rules], tuple[str, list[Finding]]]
     """Text of the hand at an index of ``record.hands``, seen from a seat (or all), findings."""
     analyse: Callable[[Record, int | None], tuple[dict[str, Any], str]]
-    shown_in_dashboard: bool = True
-    """Whether the dashboard's pages lay this family out (Rummy's pages are still to come)."""
 
 
 def _trick_findings(record: Record, rules: Rules) -> list[Finding]:
@@ -113,9 +111,7 @@ def _rummy_analyse(record: Record, hand: int | None) -> tuple[dict[str, Any], st
 
 COMMAND_FAMILIES: dict[str, CommandFamily] = {
     "trick": CommandFamily(_trick_findings, _trick_score, _trick_replay, _trick_analyse),
-    "rummy": CommandFamily(
-        _rummy_findings, _rummy_score, _rummy_replay, _rummy_analyse, shown_in_dashboard=False
-    ),
+    "rummy": CommandFamily(_rummy_findings, _rummy_score, _rummy_replay, _rummy_analyse),
 }
 
 

@@ -17,7 +17,6 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dashboard.families import commands_for
 from dashboard.replay_store import Parts, ReplayStore, Summary, held
 from recorder import ReadError, read_bytes
 from recorder.archive import (
@@ -28,9 +27,11 @@ from recorder.archive import (
     default_archive_path,
 )
 from recorder.archive.database import is_postgres
+from recorder.games import family_name
 from recorder.model import Record
 from replay import SessionReplay, normalize, replay_session
 from replay.findings import Finding
+from replay.rummy import RummyGame, replay_rummy
 from replay.scoring import SessionScore, score_session
 
 UPLOAD_PREFIX = "upload:"
@@ -83,6 +84,16 @@ class LoadedSession:
         return self.parts().score
 
     @property
+    def rummy(self) -> RummyGame | None:
+        """A Rummy game's replay and score (``None`` for the trick games)."""
+        return self.parts().rummy
+
+    @property
+    def family(self) -> str:
+        """The family of the game (``recorder.games.FAMILIES``), which decides the pages' views."""
+        return self.summary.family
+
+    @property
     def playable(self) -> bool:
         """Read (at least in part) and replayed: the Replay, Scores and Players pages show it."""
         return self.summary.read and self.summary.replayed
@@ -94,8 +105,11 @@ class LoadedSession:
 
     @property
     def findings(self) -> list[Finding]:
-        replay = self.replay if self.summary.findings else None
-        return list(replay.findings) if replay else []
+        if not self.summary.findings:
+            return []
+        parts = self.parts()
+        judged = parts.replay or parts.rummy
+        return list(judged.findings) if judged else []
 
     @property
     def hands(self) -> int:
@@ -173,22 +187,33 @@ def _problems(errors: Iterable[ReadError], data: bytes) -> tuple[Problem, ...]:
     return tuple(problems)
 
 
+def _judge_tricks(record: Record) -> Parts:
+    """A trick game normalized, replayed and scored."""
+    normalized = normalize(record)
+    replay = replay_session(normalized)
+    score = score_session(normalized, [hand.result for hand in replay.hands])
+    return Parts(normalized, replay, score)
+
+
+def _judge_rummy(record: Record) -> Parts:
+    """A Rummy game replayed: its deals, totals and findings are one ``RummyGame``."""
+    return Parts(record, None, None, replay_rummy(record))
+
+
+JUDGES: dict[str, Callable[[Record], Parts]] = {"trick": _judge_tricks, "rummy": _judge_rummy}
+"""How each family of games (``recorder.games.FAMILIES``) is replayed for the pages."""
+
+
 def judge(
     key: str, label: str, record: Record, version: str, problems: tuple[Problem, ...] = ()
 ) -> LoadedSession:
-    """Normalize, replay and score the hands of a record (those that could be read)."""
-    if not commands_for(record).shown_in_dashboard:
-        message = f"the dashboard does not show {record.game} games yet: use thuruppu score"
-        note = Problem(0, 0, message)
-        return loaded(key, label, Parts(record, None, None), (*problems, note), version)
+    """Replay and score the hands of a record (those that could be read), as its family does."""
     try:
-        normalized = normalize(record)
-        replay = replay_session(normalized)
-        score = score_session(normalized, [hand.result for hand in replay.hands])
+        parts = JUDGES[family_name(record.game)](record)
     except Exception as error:  # an engine bug must not take the page down with a traceback
         failure = Problem(0, 0, f"the replay failed: {type(error).__name__}: {error}")
         return loaded(key, label, Parts(record, None, None), (*problems, failure), version)
-    return loaded(key, label, Parts(normalized, replay, score), problems, version)
+    return loaded(key, label, parts, problems, version)
 
 
 def load(key: str, label: str, data: bytes, store: ReplayStore | None = None) -> LoadedSession:

@@ -22,22 +22,26 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from recorder.games import family_name
 from recorder.model import Record
 from replay import SessionReplay
+from replay.rummy import RummyGame
 from replay.scoring import SessionScore
 
 CACHE_ENV = "THURUPPU_CACHE"
-STORE_FORMAT = "1"
+STORE_FORMAT = "2"
 PACKAGES = ("recorder", "replay")
 """The packages whose source decides a replay's result (with ``dashboard/library.py``)."""
 
 
 class Parts(NamedTuple):
-    """The heavy part of a loaded session: its record, replay and score (each may be missing)."""
+    """The heavy part of a loaded session: its record, replay and score (each may be missing);
+    a Rummy game's replay and score are one ``RummyGame``."""
 
     record: Record | None
     replay: SessionReplay | None
     score: SessionScore | None
+    rummy: RummyGame | None = None
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,12 @@ class Summary:
     players: tuple[str, ...] = ()
     date: str = ""
     event: str = ""
+    family: str = "trick"
+    """The family of the game (``recorder.games.FAMILIES``): which pages lay the session out."""
+    table: str = ""
+    stage: str = ""
+    result: str = ""
+    """How the game stands, where the family says: a Rummy table's winner or who is still in."""
     hands: int = 0
     severities: Mapping[str, int] = field(default_factory=dict)
     left_out: tuple[int, ...] = ()
@@ -65,25 +75,43 @@ class Summary:
     @classmethod
     def of(cls, parts: Parts, left_out: tuple[int, ...] = ()) -> Summary:
         """The summary of some loaded parts, missing the hands ``left_out``."""
-        record, replay, score = parts
+        record, replay, score, rummy = parts
+        judged = replay or rummy
         severities: dict[str, int] = {}
-        for finding in replay.findings if replay else ():
+        for finding in judged.findings if judged else ():
             severities[finding.severity] = severities.get(finding.severity, 0) + 1
         if record is None:
-            return cls(severities=severities, left_out=left_out, replayed=replay is not None)
-        date, event = (record.tag(name) for name in ("Date", "Event"))
+            return cls(severities=severities, left_out=left_out, replayed=judged is not None)
+        date, event, table, stage = (
+            record.tag(name) for name in ("Date", "Event", "Table", "Stage")
+        )
         return cls(
             game=record.game or "",
             players=tuple(record.players),
             date=date.value if date else "",
             event=event.value if event else "",
+            family=family_name(record.game or ""),
+            table=table.value if table else "",
+            stage=stage.value if stage else "",
+            result=rummy_result(rummy) if rummy else "",
             hands=len(record.hands),
             severities=severities,
             left_out=left_out,
             read=True,
-            replayed=replay is not None,
-            scored=score is not None,
+            replayed=judged is not None,
+            scored=score is not None or rummy is not None,
         )
+
+
+def rummy_result(game: RummyGame) -> str:
+    """A Rummy table's state in a few words: who won, or who is still in."""
+    if game.winner:
+        return f"won by {game.winner}"
+    last = game.deals[-1] if game.deals else None
+    out = set(last.out) if last else set()
+    players = game.record.players if game.record else []
+    still_in = [name for name in players if name not in out]
+    return "still in: " + ", ".join(still_in) if still_in else ""
 
 
 class StoredParts:

@@ -28,7 +28,7 @@ def seat_names(loaded: LoadedSession) -> list[str]:
 
 st.title("Coaching")
 st.caption(PERFECT_INFORMATION)
-playable = [s for s in state.sessions() if s.playable and s.hands]
+playable = [s for s in state.sessions() if s.playable and s.hands and s.family == "trick"]
 names = sorted({name for loaded in playable for name in seat_names(loaded)})
 if not names:
     st.info("No readable session with hands. Open the Sessions page to see why.")

@@ -88,7 +88,7 @@ def step_to(how: Move, tricks: list[int | None]) -> None:
     st.session_state[STEP] = move(st.session_state[STEP], how, tricks)
 
 
-playable = [s for s in state.sessions() if s.playable and s.hands]
+playable = [s for s in state.sessions() if s.playable and s.hands and s.family == "trick"]
 if not playable:
     st.info("No readable session with hands. Open the Sessions page to see why.")
     st.stop()

@@ -17,7 +17,7 @@ from dashboard.views.scores import (
 from dashboard.views.stepping import Position
 
 st.title("Scores")
-scored = [session for session in state.sessions() if session.summary.scored]
+scored = [s for s in state.sessions() if s.summary.scored and s.family == "trick"]
 if not scored:
     st.info("No readable session to score. Open the Sessions page to see why.")
     st.stop()

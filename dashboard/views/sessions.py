@@ -11,7 +11,19 @@ import pandas as pd
 from dashboard.library import LoadedSession, is_archive
 from recorder.archive.database import is_postgres
 
-SESSION_COLUMNS = ["Session", "Game", "Date", "Event", "Players", "Hands", "Findings", "Problems"]
+SESSION_COLUMNS = [
+    "Session",
+    "Game",
+    "Date",
+    "Event",
+    "Table",
+    "Stage",
+    "Players",
+    "Hands",
+    "Findings",
+    "Result",
+    "Problems",
+]
 
 
 def session_row(session: LoadedSession) -> dict[str, object]:
@@ -22,15 +34,19 @@ def session_row(session: LoadedSession) -> dict[str, object]:
         "Game": summary.game,
         "Date": summary.date,
         "Event": summary.event,
+        "Table": summary.table,
+        "Stage": summary.stage,
         "Players": ", ".join(summary.players),
         "Hands": summary.hands,
         "Findings": summary.findings,
+        "Result": summary.result,
         "Problems": len(session.problems),
     }
 
 
 def sessions_table(sessions: Sequence[LoadedSession]) -> pd.DataFrame:
-    """Every session as a row: game, date, event, players, hands, findings and read problems."""
+    """Every session as a row: game, date, event, table, stage, players, hands, findings, how a
+    Rummy table stands and read problems."""
     return pd.DataFrame([session_row(session) for session in sessions], columns=SESSION_COLUMNS)
 
 
