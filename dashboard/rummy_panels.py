@@ -14,6 +14,7 @@ import streamlit as st
 
 from dashboard.library import LoadedSession
 from dashboard.views.rummy_figures import totals_figure
+from dashboard.views.players import blank_missing
 from dashboard.views.rummy_players import (
     FIGURES,
     RummyTable,
@@ -54,7 +55,7 @@ def rummy_scores(session: LoadedSession) -> None:
     game = session.rummy
     assert game is not None  # only replayed Rummy sessions come here
     sheet = build_sheet(game)
-    st.subheader(headline(sheet))
+    st.subheader(escape_markdown(headline(sheet)))
     st.caption("Standing: " + escape_markdown(standing_text(sheet)))
     st.subheader("Score sheet")
     st.html(sheet_html(sheet))
@@ -71,8 +72,7 @@ def rummy_overview(figures: pd.DataFrame) -> None:
     if figures.empty:
         return
     st.subheader("Rummy")
-    shown = figures.astype({"average count when losing": "object"}).fillna("")
-    st.dataframe(shown, hide_index=True, width="stretch", key="players-rummy")
+    st.dataframe(blank_missing(figures), hide_index=True, width="stretch", key="players-rummy")
     with st.expander("What the Rummy figures count"):
         st.markdown(definitions(list(FIGURES)))
 
@@ -87,7 +87,7 @@ def rummy_player(figures: pd.DataFrame, player: str) -> None:
     metrics = st.container(horizontal=True, gap="medium", key="players-rummy-metrics")
     for column in PLAYER_METRICS:
         value = row[column]
-        metrics.metric(column.capitalize(), "–" if value is None or value != value else value)
+        metrics.metric(column.capitalize(), "–" if pd.isna(value) else format(value, "g"))
     st.caption(definitions(PLAYER_METRICS))
 
 

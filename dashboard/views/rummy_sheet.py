@@ -301,7 +301,7 @@ def _note_html(note: SheetNote) -> str:
     finding = note.finding
     return (
         f'<li value="{note.number}" data-code="{escape(finding.code)}">deal {note.hand}{who}: '
-        f"<b>{escape(finding.code)}</b> ({escape(finding.severity)}): "
+        f"<strong>{escape(finding.code)}</strong> ({escape(finding.severity)}): "
         f"{escape(finding.message)}</li>"
     )
 
