@@ -13,8 +13,8 @@ import pandas as pd
 import streamlit as st
 
 from dashboard.library import LoadedSession
-from dashboard.views.rummy_figures import totals_figure
 from dashboard.views.players import blank_missing
+from dashboard.views.rummy_figures import totals_figure
 from dashboard.views.rummy_players import (
     FIGURES,
     RummyTable,

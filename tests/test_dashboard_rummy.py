@@ -51,8 +51,8 @@ def rummy_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
 
 
 class SheetReader(HTMLParser):
-    """The score sheet's HTML read back: the header names, each body cell's data and text, the
-    footer totals, the notes' codes, and every tag met."""
+    """The score sheet's HTML read back: the header names, each body cell's data and text and
+    the footer totals by the name heading their chair, the notes' codes, and every tag met."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -73,13 +73,13 @@ class SheetReader(HTMLParser):
             self._part = tag
         elif tag == "tr" and "data-deal" in values:
             self._deal = int(values["data-deal"])
-        elif tag == "th" and self._part == "thead" and "data-player" in values:
+        elif tag == "th" and self._part == "thead" and "data-chair" in values:
             self._header = True
         elif tag == "td" and self._part == "tbody":
             self._cell = values | {"text": ""}
-            self.cells[(self._deal, values["data-player"])] = self._cell
+            self.cells[(self._deal, self.names[int(values["data-chair"]) - 1])] = self._cell
         elif tag == "td" and self._part == "tfoot":
-            self.footer[values["data-player"]] = int(values["data-total"])
+            self.footer[self.names[int(values["data-chair"]) - 1]] = int(values["data-total"])
         elif tag == "li":
             self.codes.append(values["data-code"])
 
@@ -123,6 +123,13 @@ def values(array: Any) -> list[Any]:
     return list(array)
 
 
+def back_on_total(hand: dict[str, Any], name: str) -> int:
+    """The total a player re-entered on before a deal: his total after it less its points (the
+    test files give no penalty)."""
+    outcome = hand["outcomes"].get(name)
+    return int(hand["totals"][name] - (outcome["points"] if outcome else 0))
+
+
 def out_before(hands: list[dict[str, Any]], index: int) -> set[str]:
     """Who is out before a deal and does not re-enter for it."""
     previous = set(hands[index - 1]["out"]) if index else set()
@@ -158,8 +165,7 @@ def test_the_sheet_and_chart_equal_thuruppu_score_json(rummy_app: AppTest, path:
             assert ("rs-went-out" in cell["class"]) == went_out, (hand["hand"], name)
             assert cell["text"].endswith(f"{hand['totals'][name]} out" if went_out else "")
             if name in hand["rejoined"]:
-                back_on = hand["totals"][name] - outcome["points"] if outcome else 0
-                assert cell["text"].startswith(f"↩ {back_on}")
+                assert cell["text"].startswith(f"↩ {back_on_total(hand, name)}")
             else:
                 assert "↩" not in cell["text"]
     flagged = {(k[0], k[1]) for k, cell in sheet.cells.items() if "⚑" in cell["text"]}
@@ -172,12 +178,13 @@ def test_the_sheet_and_chart_equal_thuruppu_score_json(rummy_app: AppTest, path:
     assert list(lines) == [html.escape(name) for name in players]
     for name in players:
         trace = lines[html.escape(name)]
-        assert values(trace["x"]) == [hand["hand"] for hand in hands]
-        expected = [
-            None if name in out_before(hands, i) else hand["totals"][name]
-            for i, hand in enumerate(hands)
-        ]
-        assert values(trace["y"]) == expected
+        expected: list[tuple[float, int | None]] = []
+        for i, hand in enumerate(hands):
+            if name in hand["rejoined"]:  # the new total, half a deal before
+                expected.append((hand["hand"] - 0.5, back_on_total(hand, name)))
+            total = None if name in out_before(hands, i) else hand["totals"][name]
+            expected.append((hand["hand"], total))
+        assert list(zip(values(trace["x"]), values(trace["y"]), strict=True)) == expected
     marks = {trace["name"]: trace for trace in figure["data"] if trace["mode"] == "markers"}
     went = [
         (hand["hand"], hand["totals"][name])
@@ -189,7 +196,9 @@ def test_the_sheet_and_chart_equal_thuruppu_score_json(rummy_app: AppTest, path:
         list(zip(values(marks["went out"]["x"]), values(marks["went out"]["y"]), strict=True))
         == went
     )
-    back = [(hand["hand"], hand["totals"][n]) for hand in hands for n in hand["rejoined"]]
+    back = [
+        (hand["hand"] - 0.5, back_on_total(hand, n)) for hand in hands for n in hand["rejoined"]
+    ]
     assert (
         list(zip(values(marks["re-entered"]["x"]), values(marks["re-entered"]["y"]), strict=True))
         == back

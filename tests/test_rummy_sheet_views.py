@@ -134,15 +134,17 @@ def test_the_series_leaves_a_player_out_blank_and_marks_out_and_re_entry() -> No
 
 def test_the_chart_draws_each_total_the_limit_and_the_moments() -> None:
     figure = totals_figure(build_sheet(replayed()))
-    lines = {t.name: list(t.y) for t in figure.data if t.mode == "lines+markers"}
+    lines = {
+        t.name: list(zip(t.x, t.y, strict=True)) for t in figure.data if t.mode == "lines+markers"
+    }
     assert lines == {
-        "Anu": [260.0, None, 56.0],
-        "Babu": [30.0, 30.0, 30.0],
-        "Cini": [0.0, 0.0, 0.0],
-        "Deepu": [None, None, None],
+        "Anu": [(1, 260), (2, None), (2.5, 31), (3, 56)],  # down to 31 on re-entering
+        "Babu": [(1, 30), (2, 30), (3, 30)],
+        "Cini": [(1, 0), (2, 0), (3, 0)],
+        "Deepu": [(1, None), (2, None), (3, None)],
     }
     marks = {t.name: list(zip(t.x, t.y, strict=True)) for t in figure.data if t.mode == "markers"}
-    assert marks == {WENT_OUT: [(1, 260.0)], RE_ENTERED: [(3, 56.0)]}
+    assert marks == {WENT_OUT: [(1, 260)], RE_ENTERED: [(2.5, 31)]}
     (limit,) = figure.layout.shapes
     assert limit.y0 == limit.y1 == 250
     assert figure.layout.annotations[0].text == "limit 250: out above it"
@@ -166,8 +168,8 @@ def test_markup_in_names_is_escaped_on_the_sheet_and_the_chart() -> None:
 def test_the_sheet_html_has_a_sticky_header_of_names_and_a_footer_of_totals() -> None:
     drawn = sheet_html(build_sheet(replayed()))
     assert ".rs-sheet thead th{position:sticky;top:0" in drawn
-    assert '<th scope="col" class="rs-name-out" data-player="Deepu">Deepu</th>' in drawn
-    assert '<td data-player="Anu" data-total="56">56</td>' in drawn
+    assert '<th scope="col" class="rs-name-out" data-chair="4">Deepu</th>' in drawn
+    assert '<td data-chair="1" data-total="56">56</td>' in drawn
     assert '<sup class="rs-note">⚑1</sup>' in drawn
     assert '<span class="rs-rejoin">↩ 31</span>' in drawn
 

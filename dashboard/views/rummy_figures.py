@@ -23,19 +23,21 @@ def player_colour(sheet: RummySheet, name: str) -> str:
     return PLAYER_COLOURS[chair % len(PLAYER_COLOURS)]
 
 
-def _marks(series: pd.DataFrame, sheet: RummySheet, name: str, text: list[str]) -> go.Scatter:
-    """The deals of one kind of moment (went out, re-entered) as markers in their players'
-    colours."""
+def _marks(
+    sheet: RummySheet, name: str, where: pd.DataFrame, at: tuple[str, str], text: list[str]
+) -> go.Scatter:
+    """The moments of one kind (went out, re-entered) as markers in their players' colours, at
+    the columns ``at`` (deal, total) of ``where``."""
     symbol = "x" if name == WENT_OUT else "triangle-up"
     return go.Scatter(
-        x=series["deal"],
-        y=series["total"].astype(float),
+        x=[float(x) for x in where[at[0]]],
+        y=[float(y) for y in where[at[1]]],
         name=name,
         mode="markers",
         marker={
             "symbol": symbol,
             "size": 13,
-            "color": [player_colour(sheet, player) for player in series["player"]],
+            "color": [player_colour(sheet, player) for player in where["player"]],
             "line": {"width": 2, "color": "#111827"},
         },
         text=text,
@@ -43,24 +45,41 @@ def _marks(series: pd.DataFrame, sheet: RummySheet, name: str, text: list[str]) 
     )
 
 
+def player_line(series: pd.DataFrame, name: str) -> tuple[list[float], list[float | None]]:
+    """A player's points: his total after every deal (none while he is out), and before a deal
+    he re-entered, half a deal earlier, the total he re-entered on."""
+    xs: list[float] = []
+    ys: list[float | None] = []
+    for deal, total, back_on in series[series["player"] == name][
+        ["deal", "total", "rejoined_on"]
+    ].itertuples(index=False):
+        if not pd.isna(back_on):
+            xs.append(deal - 0.5)
+            ys.append(float(back_on))
+        xs.append(float(deal))
+        ys.append(None if pd.isna(total) else float(total))
+    return xs, ys
+
+
 def totals_figure(sheet: RummySheet) -> go.Figure:
-    """A line per player (his total after every deal while in the game), the limit as a dashed
-    line, a cross where a player went out and a triangle where he re-entered."""
+    """A line per player (his total after every deal while in the game, dropping to his new total
+    where he re-entered), the limit as a dashed line, a cross where a player went out and a
+    triangle where he re-entered."""
     series = totals_series(sheet)
     figure = go.Figure()
     for name in sheet.players:
-        rows = series[series["player"] == name]
+        xs, ys = player_line(series, name)
         shown = escape(name)
         figure.add_trace(
             go.Scatter(
-                x=rows["deal"],
-                y=[None if pd.isna(value) else float(value) for value in rows["total"]],
+                x=xs,
+                y=ys,
                 name=shown,
                 legendgroup=shown,
                 mode="lines+markers",
                 connectgaps=False,
                 line={"color": player_colour(sheet, name), "width": 3},
-                text=[shown] * len(rows),
+                text=[shown] * len(xs),
                 hovertemplate="%{text}: %{y} after deal %{x}<extra></extra>",
             )
         )
@@ -70,8 +89,9 @@ def totals_figure(sheet: RummySheet) -> go.Figure:
             f"{escape(p)} went out on {int(t)}"
             for p, t in zip(out["player"], out["total"], strict=True)
         ]
-        figure.add_trace(_marks(out, sheet, WENT_OUT, text))
+        figure.add_trace(_marks(sheet, WENT_OUT, out, ("deal", "total"), text))
     back = series[series["rejoined_on"].notna()]
+    back = back.assign(before=back["deal"] - 0.5)
     if len(back):
         text = [
             f"{escape(player)} re-entered on {int(on)} before deal {deal}"
@@ -79,7 +99,7 @@ def totals_figure(sheet: RummySheet) -> go.Figure:
                 back["player"], back["rejoined_on"], back["deal"], strict=True
             )
         ]
-        figure.add_trace(_marks(back, sheet, RE_ENTERED, text))
+        figure.add_trace(_marks(sheet, RE_ENTERED, back, ("before", "rejoined_on"), text))
     figure.add_hline(
         y=sheet.limit,
         line_dash="dash",

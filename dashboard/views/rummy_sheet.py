@@ -250,7 +250,8 @@ SHEET_CSS = """
 .rs-total{display:block;font-size:0.75rem;color:#4b5563}
 .rs-winner .rs-mark{color:#15803d}
 .rs-wrong-declaration .rs-mark,.rs-no-show .rs-mark{color:#b91c1c}
-.rs-out,.rs-out .rs-total{color:#9ca3af;background:#f3f4f6}
+.rs-sheet td.rs-out{color:#9ca3af;background:#f3f4f6}
+.rs-out .rs-total{color:#9ca3af}
 .rs-void{color:#9ca3af}
 .rs-name-out{text-decoration:line-through;color:#6b7280}
 .rs-went-out .rs-total{color:#b91c1c;font-weight:700}
@@ -259,6 +260,7 @@ SHEET_CSS = """
 .rs-flagged{box-shadow:inset 0 0 0 2px #f59e0b}
 .rs-notes{font-size:0.85rem;margin:0.5rem 0 0 0;padding-left:1.4rem}
 .rs-legend{font-size:0.75rem;color:#4b5563;margin:0.3rem 0}
+@media (max-width:640px){.rs-sheet{font-size:0.78rem}.rs-sheet th,.rs-sheet td{padding:3px 3px}}
 """
 
 
@@ -266,7 +268,7 @@ def _note_marks(numbers: Sequence[int]) -> str:
     return "".join(f'<sup class="rs-note">⚑{number}</sup>' for number in numbers)
 
 
-def _cell_html(cell: SheetCell) -> str:
+def _cell_html(chair: int, cell: SheetCell) -> str:
     classes = ["rs-cell", f"rs-{cell.state}"]
     classes += [f"rs-{cell.kind}"] if cell.kind else []
     classes += ["rs-went-out"] if cell.went_out else []
@@ -279,7 +281,7 @@ def _cell_html(cell: SheetCell) -> str:
     penalty = f" +{cell.penalty}" if cell.penalty else ""
     total = f"{cell.total} out" if cell.went_out else str(cell.total)
     return (
-        f'<td class="{" ".join(classes)}" data-player="{escape(cell.player)}" '
+        f'<td class="{" ".join(classes)}" data-chair="{chair}" '
         f'data-kind="{escape(cell.kind or cell.state)}" data-points="{cell.points or 0}" '
         f'data-total="{cell.total}" title="{escape(cell.meaning)}">{rejoin}'
         f'<span class="rs-mark">{escape(cell.mark + penalty)}{_note_marks(cell.notes)}</span>'
@@ -289,10 +291,11 @@ def _cell_html(cell: SheetCell) -> str:
 
 def _row_html(row: SheetRow) -> str:
     joker = f'<span class="rs-joker">{escape(row.joker or "no joker")}</span>'
+    cells = "".join(_cell_html(chair, cell) for chair, cell in enumerate(row.cells, start=1))
     return (
         f'<tr data-deal="{row.hand}"><th class="rs-deal" scope="row" '
         f'title="deal {row.hand}, shuffled by {escape(row.dealer)}">{row.hand}'
-        f"{_note_marks(row.notes)}{joker}</th>{''.join(_cell_html(c) for c in row.cells)}</tr>"
+        f"{_note_marks(row.notes)}{joker}</th>{cells}</tr>"
     )
 
 
@@ -315,16 +318,18 @@ LEGEND = (
 
 def sheet_html(sheet: RummySheet) -> str:
     """The sheet as a scrolling HTML table with a sticky header of names and a footer of totals,
-    then its notes; every text from the file escaped."""
+    then its notes; every text from the file escaped. Cells name their player by chair number
+    (``data-chair``): the page's sanitizer drops attributes that hold markup such as a hostile
+    name."""
     names = "".join(
         f'<th scope="col" class="{"rs-name-out" if name in sheet.out else "rs-name"}" '
-        f'data-player="{escape(name)}">{escape(name)}</th>'
-        for name in sheet.players
+        f'data-chair="{chair}">{escape(name)}</th>'
+        for chair, name in enumerate(sheet.players, start=1)
     )
     totals = "".join(
-        f'<td data-player="{escape(name)}" data-total="{sheet.totals.get(name, 0)}">'
+        f'<td data-chair="{chair}" data-total="{sheet.totals.get(name, 0)}">'
         f"{sheet.totals.get(name, 0)}</td>"
-        for name in sheet.players
+        for chair, name in enumerate(sheet.players, start=1)
     )
     body = "".join(_row_html(row) for row in sheet.rows)
     notes = "".join(_note_html(note) for note in sheet.notes)
