@@ -35,7 +35,7 @@ THURUPPU = Path(sys.executable).with_name("thuruppu")
 def command_json(*args: str) -> dict[str, Any]:
     """What a ``thuruppu`` command prints as JSON."""
     done = subprocess.run([str(THURUPPU), *args], capture_output=True, text=True, check=False)
-    return json.loads(done.stdout)  # type: ignore[no-any-return]
+    return json.loads(done.stdout)
 
 
 @pytest.fixture
@@ -107,7 +107,7 @@ def sheet_of(app: AppTest) -> tuple[str, SheetReader]:
 def chart_of(app: AppTest) -> dict[str, Any]:
     """The totals chart's Plotly figure, as the page sends it."""
     (chart,) = [c for c in app.get("plotly_chart") if "scores-rummy-totals" in c.proto.id]
-    return json.loads(chart.proto.spec)  # type: ignore[no-any-return]
+    return json.loads(chart.proto.spec)
 
 
 def frame_with(app: AppTest, column: str) -> pd.DataFrame:
