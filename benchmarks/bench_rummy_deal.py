@@ -73,9 +73,7 @@ def _deal_text(number: int, rng: random.Random) -> list[str]:
     declarer = order[-1]
     cards = hands[declarer]
     groups = [cards[0:3], cards[3:6], cards[6:9], cards[9:13]]
-    lines.append(
-        f"declare {declarer}: {' | '.join(_codes(g) for g in groups)} / {cards[13].code}"
-    )
+    lines.append(f"declare {declarer}: {' | '.join(_codes(g) for g in groups)} / {cards[13].code}")
     lines += [f"show {seat}: {_codes(hands[seat])}" for seat in hands if seat != declarer]
     return [*lines, ""]
 

@@ -20,6 +20,7 @@ from dashboard.screens.stepper import (
     SESSION,
     SEVERITY_ICONS,
     STEP,
+    WRAP_CSS,
     WRITTEN,
     step_controls,
 )
@@ -48,10 +49,6 @@ from replay.solver import PERFECT_INFORMATION
 
 ANALYSED = "replay-analysed"  # the hands this browser session asked the solver to analyse
 VERDICT_BOXES = {"blunder": st.error, "mistake": st.warning, "inaccuracy": st.info}
-WRAP_CSS = (  # a finding's link wraps on a phone instead of cutting its message off
-    ".st-key-replay-findings [data-testid=stPageLink] *"
-    "{white-space:normal;overflow:visible;text-overflow:clip}"
-)
 
 
 def finding_line(at: Shown, step: int, *, summary: bool = False) -> str:

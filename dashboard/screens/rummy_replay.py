@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.library import LoadedSession
-from dashboard.screens.stepper import SEVERITY_ICONS, STEP, WRITTEN, step_controls
+from dashboard.screens.stepper import SEVERITY_ICONS, STEP, WRAP_CSS, WRITTEN, step_controls
 from dashboard.views.rummy_deal import (
     SeenFinding,
     deal_findings,
@@ -96,6 +96,7 @@ def show(session: LoadedSession, hand: int, seat: int | None) -> None:
         )
 
     known = [at for at in seen if seat is None or at.step <= step]
+    st.html(f"<style>{WRAP_CSS}</style>")
     st.subheader(f"Findings of deal {hand} ({len(known)})")
     if not known:
         st.caption(

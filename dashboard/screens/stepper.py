@@ -20,6 +20,10 @@ SESSION, HAND, STEP, SEAT, WRITTEN = (
     "replay-url",
 )
 EVERYONE = 0  # the seat selector's value for the referee's view of the whole record
+WRAP_CSS = (  # a finding's link wraps on a phone instead of cutting its message off
+    ".st-key-replay-findings [data-testid=stPageLink] *"
+    "{white-space:normal;overflow:visible;text-overflow:clip}"
+)
 SEVERITY_ICONS = {
     "error": ":material/error:",
     "warning": ":material/warning:",

@@ -65,13 +65,13 @@ def _pile_html(pile: Sequence[RummyCard], wild: Wild) -> str:
 def _joker_html(joker: RummyCard | None) -> str:
     if joker is None:
         said = "not recorded: printed jokers only"
-        return f'<div class="tp-box tp-joker"><b>Joker</b><div>{said}</div></div>'
+        return f'<div class="tp-box tp-joker"><b>The cut joker</b><div>{said}</div></div>'
     if joker.is_printed_joker:
         said = "a printed joker: aces are jokers too"
     else:
         said = f"every {card_label(joker)[:-1]} is a joker"
     return (
-        f'<div class="tp-box tp-joker" data-joker="{joker.code}"><b>Joker cut</b> '
+        f'<div class="tp-box tp-joker" data-joker="{joker.code}"><b>The cut joker</b> '
         f"{card_face(joker, wild=True)}<div>{escape(said)}</div></div>"
     )
 
@@ -177,5 +177,5 @@ RUMMY_CSS = """
 .tp-glabel{font-size:.75em;color:#374151}
 .tp-how,.tp-lowest{font-size:.82em;color:#374151;margin-top:.2em}
 @media (max-width:600px){.tp-wrap,.tp-laidout{font-size:12px}
-  .tp-rseats{grid-template-columns:minmax(0,1fr)}}
+  .tp-rseats{grid-template-columns:minmax(0,1fr)}.tp-info{order:-1}}
 """
