@@ -102,8 +102,9 @@ def _figures(name: str, times: list[float]) -> None:
     )
 
 
-def builder_times(text: str) -> list[float]:
-    """The pure builders' time for every step of every deal, in milliseconds."""
+def builder_times(text: str, viewer: int | None) -> list[float]:
+    """The pure builders' time for every step of every deal seen by ``viewer`` (``None``:
+    everyone), in milliseconds."""
     session = load("bench.tgn", "bench.tgn", text.encode())
     game, record = session.rummy, session.record
     assert game is not None and record is not None
@@ -112,11 +113,12 @@ def builder_times(text: str) -> list[float]:
         steps = deal_steps(game, index)
         for step in range(len(steps)):
             started = time.perf_counter()
-            table = deal_table(record, game, index, step, None)
+            table = deal_table(record, game, index, step, viewer)
             deal_table_html(table)
-            laid_hands_html(laid_hands(record, game, index), table.wild)
-            outcomes_table(record, game, index)
-            deal_findings(record, game, index, None)
+            if viewer is None or step == len(steps) - 1:
+                laid_hands_html(laid_hands(record, game, index, viewer), table.wild)
+                outcomes_table(record, game, index)
+            deal_findings(record, game, index, viewer)
             times.append((time.perf_counter() - started) * 1000)
     return times
 
@@ -148,7 +150,8 @@ def rerun_times(text: str) -> list[float]:
 def main() -> None:
     text = generated_game()
     print(f"   a generated game of {DEALS} deals, {PLAYERS} players, {ROUNDS} rounds of turns")
-    _figures("pure builders, one step (referee)", builder_times(text))
+    _figures("pure builders, one step (referee)", builder_times(text, None))
+    _figures("pure builders, one step (seen by seat 3)", builder_times(text, 3))
     _figures("Replay page rerun after Next (AppTest)", rerun_times(text))
 
 
