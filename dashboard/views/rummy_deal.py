@@ -19,6 +19,7 @@ from typing import Literal
 import pandas as pd
 
 from dashboard.views.cards import card_label
+from dashboard.views.rummy_words import outcome_meaning
 from recorder.model import LineNode, Record
 from recorder.rummy_cards import RUMMY_RANKS, RummyCard
 from recorder.rummy_model import Outcome as OutcomeLine
@@ -45,19 +46,6 @@ KIND_LABELS: dict[GroupKind, str] = {
     "impure": "impure sequence",
     "set": "set",
     "none": "not a group",
-}
-
-#: How each outcome of the engine is said in the outcomes table.
-OUTCOME_WORDS: dict[str, str] = {
-    "winner": "winner (valid declaration)",
-    "drop": "first drop",
-    "middle-drop": "middle drop",
-    "absent": "absent",
-    "absent-middle": "left during play",
-    "wrong-declaration": "wrong declaration",
-    "no-show": "did not show",
-    "count": "count (entered)",
-    "shown": "count (cards shown)",
 }
 
 #: Findings a seat may know from the turn they arise at: the open pile and the drops are public.
@@ -450,7 +438,7 @@ def outcomes_table(record: Record, game: RummyGame, index: int) -> pd.DataFrame:
         if deal.void:
             said = "void deal"
         elif outcome is not None:
-            said = OUTCOME_WORDS.get(outcome.kind, outcome.kind)
+            said = outcome_meaning(outcome.kind)
         else:
             said = "out of the game" if name in deal.out else "no outcome"
         notes = []
