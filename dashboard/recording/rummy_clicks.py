@@ -7,6 +7,8 @@ the archive; ``clicks.commit`` appends them.
 
 from __future__ import annotations
 
+import re
+
 from dashboard.recording.clicks import Accepted, Decision, Refused
 from dashboard.recording.rummy_pick import Pick, pick_grid
 from dashboard.recording.rummy_position import RummyPosition
@@ -17,6 +19,9 @@ from recorder.archive.from_record import line_content
 from recorder.model import LineNode
 from recorder.rummy_cards import RummyCard
 from recorder.tgn import TGNError
+
+#: Where the reader places an error in the typed line's own little record: left out.
+_LOCATION = re.compile(r"^the typed line:\d+:\d+: ")
 
 #: The outcomes one tap records, as the page names them: the line's kind and ``middle``.
 TAPS: dict[str, tuple[str, bool]] = {
@@ -125,7 +130,7 @@ def correction_click(position: RummyPosition, target: int, text: str) -> Decisio
         return read
     part, content = read
     if part != line.part:
-        return Refused(f"a {line.part} line can only be corrected by a {line.part} line")
+        return Refused(f"{line.text!r} can only be corrected by a line of the same kind")
     return Accepted((RummyLineCorrected(target=target, content=content),))
 
 
@@ -140,7 +145,8 @@ def read_line(position: RummyPosition, text: str) -> tuple[RummyPart, dict[str, 
     try:
         record = loads(source, "the typed line")
     except TGNError as error:
-        return Refused(str(error).splitlines()[-1].strip())
+        message = str(error).splitlines()[-1].strip()
+        return Refused(_LOCATION.sub("", message))
     body = record.hands[0].rummy if record.hands else None
     parts: list[tuple[RummyPart, LineNode | None]] = []
     if body is not None:
