@@ -96,6 +96,7 @@ def record_deal(
 def test_a_deal_tapped_in_folds_to_the_expected_record(archive: Archive) -> None:
     session = table(archive)
     assert at(archive, session).phase == "joker"
+    assert at(archive, session).findings == []  # an unfinished deal is no finding yet
     positions = record_deal(archive, session)
     assert [p.phase for p in positions] == [
         "outcomes",

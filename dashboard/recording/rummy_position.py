@@ -126,7 +126,7 @@ class RummyPosition:
     def findings(self) -> list[Finding]:
         """The open deal's findings (that the deal is unfinished is not one while entering)."""
         found = self.game.deal_findings(self.deal_number)
-        if self.phase == "outcomes":
+        if self.phase in ("joker", "outcomes"):
             return [finding for finding in found if finding.code not in UNFINISHED]
         return found
 

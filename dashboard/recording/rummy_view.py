@@ -48,6 +48,8 @@ RUMMY_CSS = """
 .rmy-verdict-bad{color:#991b1b;font-weight:600}
 [class*="st-key-rmy-grid"] button, [class*="st-key-rmy-joker-grid"] button{
   min-height:2.6rem;min-width:2.6rem;font-size:1rem;padding:0.1rem 0.3rem}
+[class*="st-key-rmy-grid"] button:disabled{
+  opacity:0.35;background:#e5e7eb;text-decoration:line-through}
 [class*="st-key-rmy-taps"] button{min-height:2.75rem}
 @media (max-width: 640px){
   [class*="st-key-rmy-grid"] [data-testid="stHorizontalBlock"],

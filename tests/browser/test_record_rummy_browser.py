@@ -47,6 +47,7 @@ def set_up_table(page: Page, url: str, players: list[str]) -> None:
     page.locator(".st-key-rmy-event input").click()
     page.locator(".st-key-rmy-event input").press("Tab")
     page.locator(".st-key-rmy-start button").click()
+    wait_for_events(page, 2)  # the session and its first deal
     expect(page.locator('.rec-status[data-phase="joker"]')).to_have_count(1, timeout=WAIT_MS)
 
 
@@ -105,6 +106,7 @@ def test_a_rummy_deal_recorded_by_taps_exports_the_expected_tgn(
     page = context.new_page()
     try:
         set_up_table(page, recorder.url, PLAYERS)
+        page.evaluate("window.scrollTo(0, 0)")
         screenshot(page, "record-rummy-joker")
         click_recorded(page, ".st-key-rmy-joker-grid-7H button")
         tap(page, 2, "drop")
@@ -152,6 +154,7 @@ def test_a_rummy_deal_recorded_by_taps_exports_the_expected_tgn(
         assert totals == ["28", "25", "0", "30", "50"]
         expect(page.get_by_text("Deal 1 won by Cini")).to_be_visible()
         expect(page.locator(".st-key-rmy-findings [role=alert]")).to_have_count(0)
+        page.evaluate("window.scrollTo(0, 0)")
         screenshot(page, "record-rummy-complete")
         text = exported(page)
         assert text == EXPECTED.read_text(encoding="utf-8")
