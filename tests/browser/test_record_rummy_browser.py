@@ -1,7 +1,7 @@
 """The Record page for Rummy in a real headless Chromium at both sizes: a whole deal recorded by
 taps (the joker, two drops, a declaration picked card by card, two counts) exports the expected
 TGN; a reload in the middle of the deal, and of the pick, loses nothing; a hostile name set up
-at the table is shown as text."""
+at the table is shown as text; a player out is offered the re-entry the engine allows."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from recorder.archive import open_archive
+from recorder.archive import HandStarted, RummyLineWritten, open_archive
+from recorder.model import Tag
 from tests.browser.conftest import DESKTOP, PHONE, screenshot
 from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fixture)
     WAIT_MS,
@@ -179,3 +180,39 @@ def test_a_hostile_name_is_shown_as_text(
     screenshot(desktop, "record-rummy-hostile")
     assert dialogs == []
     assert desktop.locator("script", has_text="alert(1)").count() == 0
+
+
+def test_a_player_out_is_offered_the_reentry_the_engine_allows(
+    desktop: Page,
+    recorder: Recorder,  # noqa: F811
+) -> None:
+    archive = open_archive(recorder.archive)
+    tags = [
+        Tag(name="Game", value="rummy"),
+        Tag(name="Players", value="Anu, Babu, Cini"),
+        Tag(name="Totals", value="Anu=240, Babu=0, Cini=230"),
+    ]
+    session = archive.create_session(tags)
+    archive.append(session, HandStarted.numbered(1, dealer=3))
+    for part, content in (
+        ("joker", {"card": "7H"}),
+        ("outcome", {"kind": "count", "seat": 1, "entered": 20}),
+        ("outcome", {"kind": "drop", "seat": 2}),
+    ):
+        archive.append(session, RummyLineWritten(part=part, content=content))
+    archive.append(session, HandStarted.numbered(2))
+    desktop.goto(f"{recorder.url}/record?session={session}")
+    wait_for_events(desktop, 6)
+    row = desktop.locator('.rmy-table tr[data-seat="1"]')
+    expect(row.locator(".rmy-badge")).to_have_text("out")
+    expect(desktop.locator('.rmy-table tr[data-seat="3"] .rmy-badge')).to_have_text("compel")
+    expect(desktop.locator(".st-key-rmy-rejoin-1 button")).to_have_text(
+        "Anu re-enters at 231 and shuffles"
+    )
+    screenshot(desktop, "record-rummy-rejoin")
+    click_recorded(desktop, ".st-key-rmy-rejoin-1 button")
+    expect(row.locator(".rmy-total")).to_have_text("231")
+    expect(row.locator(".rmy-badge")).to_have_text("compel")
+    expect(desktop.locator(".rec-status")).to_have_text("Deal 2, dealt by Anu (1): the cut joker")
+    expect(desktop.locator('[class*="st-key-rmy-rejoin-"]')).to_have_count(0)
+    assert archive.export_tgn(session).endswith('[Hand "2"]\nrejoin 1\n')
