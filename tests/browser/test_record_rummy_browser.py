@@ -113,7 +113,7 @@ def test_a_rummy_deal_recorded_by_taps_exports_the_expected_tgn(
         tap(page, 2, "drop")
         tap(page, 5, "middle-drop")
         expect(page.locator('.rmy-table tr[data-seat="5"] .rmy-entry')).to_have_text(
-            "middle drop 50"
+            "middle drop 50", timeout=WAIT_MS
         )
         choose_seat(page, 3)
         page.locator(".st-key-rmy-pick-declare button").click()
@@ -147,13 +147,15 @@ def test_a_rummy_deal_recorded_by_taps_exports_the_expected_tgn(
         ]
         screenshot(page, "record-rummy-declared")
         click_recorded(page, ".st-key-rmy-pick-record button")
-        expect(page.locator('.rmy-table tr[data-seat="3"] .rmy-entry')).to_have_text("winner 0")
+        expect(page.locator('.rmy-table tr[data-seat="3"] .rmy-entry')).to_have_text(
+            "winner 0", timeout=WAIT_MS
+        )
         count(page, 1, 28)
         count(page, 4, 30)
-        expect(page.locator('.rec-status[data-phase="complete"]')).to_have_count(1)
+        expect(page.locator('.rec-status[data-phase="complete"]')).to_have_count(1, timeout=WAIT_MS)
         totals = page.locator(".rmy-table td.rmy-total").all_inner_texts()
         assert totals == ["28", "25", "0", "30", "50"]
-        expect(page.get_by_text("Deal 1 won by Cini")).to_be_visible()
+        expect(page.get_by_text("Deal 1 won by Cini")).to_be_visible(timeout=WAIT_MS)
         expect(page.locator(".st-key-rmy-findings [role=alert]")).to_have_count(0)
         page.evaluate("window.scrollTo(0, 0)")
         screenshot(page, "record-rummy-complete")
@@ -172,11 +174,17 @@ def test_a_hostile_name_is_shown_as_text(
     dialogs: list[str] = []
     desktop.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     set_up_table(desktop, recorder.url, [HOSTILE, *PLAYERS[1:]])
-    expect(desktop.locator('.rmy-table tr[data-seat="1"] .rmy-name')).to_have_text(HOSTILE)
+    expect(desktop.locator('.rmy-table tr[data-seat="1"] .rmy-name')).to_have_text(
+        HOSTILE, timeout=WAIT_MS
+    )
     click_recorded(desktop, ".st-key-rmy-joker-grid-7H button")
     seats = desktop.locator(".st-key-rmy-seats")
-    expect(seats.get_by_role("radio", name=f"{HOSTILE} (1)", exact=True)).to_be_visible()
-    expect(desktop.locator(".rec-status")).to_have_text(f"Deal 1: {HOSTILE} (1) to enter")
+    expect(seats.get_by_role("radio", name=f"{HOSTILE} (1)", exact=True)).to_be_visible(
+        timeout=WAIT_MS
+    )
+    expect(desktop.locator(".rec-status")).to_have_text(
+        f"Deal 1: {HOSTILE} (1) to enter", timeout=WAIT_MS
+    )
     screenshot(desktop, "record-rummy-hostile")
     assert dialogs == []
     assert desktop.locator("script", has_text="alert(1)").count() == 0
@@ -204,15 +212,17 @@ def test_a_player_out_is_offered_the_reentry_the_engine_allows(
     desktop.goto(f"{recorder.url}/record?session={session}")
     wait_for_events(desktop, 6)
     row = desktop.locator('.rmy-table tr[data-seat="1"]')
-    expect(row.locator(".rmy-badge")).to_have_text("out")
+    expect(row.locator(".rmy-badge")).to_have_text("out", timeout=WAIT_MS)
     expect(desktop.locator('.rmy-table tr[data-seat="3"] .rmy-badge')).to_have_text("compel")
     expect(desktop.locator(".st-key-rmy-rejoin-1 button")).to_have_text(
-        "Anu re-enters at 231 and shuffles"
+        "Anu re-enters at 231 and shuffles", timeout=WAIT_MS
     )
     screenshot(desktop, "record-rummy-rejoin")
     click_recorded(desktop, ".st-key-rmy-rejoin-1 button")
-    expect(row.locator(".rmy-total")).to_have_text("231")
-    expect(row.locator(".rmy-badge")).to_have_text("compel")
-    expect(desktop.locator(".rec-status")).to_have_text("Deal 2, dealt by Anu (1): the cut joker")
-    expect(desktop.locator('[class*="st-key-rmy-rejoin-"]')).to_have_count(0)
+    expect(row.locator(".rmy-total")).to_have_text("231", timeout=WAIT_MS)
+    expect(row.locator(".rmy-badge")).to_have_text("compel", timeout=WAIT_MS)
+    expect(desktop.locator(".rec-status")).to_have_text(
+        "Deal 2, dealt by Anu (1): the cut joker", timeout=WAIT_MS
+    )
+    expect(desktop.locator('[class*="st-key-rmy-rejoin-"]')).to_have_count(0, timeout=WAIT_MS)
     assert archive.export_tgn(session).endswith('[Hand "2"]\nrejoin 1\n')
