@@ -254,10 +254,10 @@ def draw_grid(
 
 
 def seat_choice(position: RummyPosition, events: int) -> str:
-    """The chair selector of the deal's players, preselecting the first still to enter; a new
-    one after every event. Returns its key."""
+    """The chair selector of the deal's players without an outcome line yet, preselecting the
+    first still to enter; a new one after every event. Returns its key."""
     key = f"rmy-seat-{events}"
-    playing = [standing.seat for standing in position.seats if standing.playing]
+    playing = [s.seat for s in position.seats if s.playing and s.line is None]
     with st.container(key="rmy-seats"):
         st.segmented_control(
             "Player",

@@ -116,6 +116,8 @@ def test_a_rummy_deal_recorded_by_taps_exports_the_expected_tgn(
             "middle drop 50", timeout=WAIT_MS
         )
         choose_seat(page, 3)
+        page.evaluate("window.scrollTo(0, 0)")
+        screenshot(page, "record-rummy-outcomes")
         page.locator(".st-key-rmy-pick-declare button").click()
         picked = pick_groups(page, DECLARED[:1])
         expect(page.locator(".rmy-verdict")).to_have_text(
