@@ -25,15 +25,6 @@ from replay.rummy.table_rules import RummyRules
 PickKind = Literal["declare", "show"]
 PICK_KINDS: tuple[PickKind, ...] = ("declare", "show")
 
-#: What each group kind is called on the page.
-KIND_WORDS: dict[GroupKind, str] = {
-    "pure": "pure sequence",
-    "thennaali": "Thennaali",
-    "impure": "impure sequence",
-    "set": "set",
-    "none": "not a group",
-}
-
 
 @dataclass(frozen=True)
 class Pick:

@@ -6,25 +6,14 @@ record goes through ``escape``.
 
 from __future__ import annotations
 
-from dashboard.recording.rummy_pick import KIND_WORDS, Pick, PickVerdict
+from dashboard.recording.rummy_pick import Pick, PickVerdict
 from dashboard.recording.rummy_position import RummyPosition, SeatStanding
-from dashboard.views.cards import RANK_LABELS, SUIT_COLOURS
+from dashboard.views.cards import card_face
+from dashboard.views.rummy_deal import KIND_LABELS
+from dashboard.views.rummy_words import OUTCOME_MARKS
 from dashboard.views.text import escape
 from recorder.rummy_cards import RummyCard
 from replay.rummy import Outcome, Wild
-
-#: How the engine's outcome kinds (RUMMY.md §8) are said on the sheet.
-OUTCOME_WORDS = {
-    "winner": "winner",
-    "drop": "drop",
-    "middle-drop": "middle drop",
-    "absent": "absent",
-    "absent-middle": "left during play",
-    "wrong-declaration": "wrong declaration",
-    "no-show": "no show",
-    "count": "count",
-    "shown": "shown",
-}
 
 STANDING_WORDS = {"in": "in", "compel": "compel", "out": "out"}
 
@@ -43,7 +32,6 @@ RUMMY_CSS = """
 .rmy-group{display:inline-flex;flex-direction:column;align-items:center;margin:0 0.4rem 0.3rem 0;
   padding:0.15rem;border:1px dashed #cbd5e1;border-radius:0.4rem;vertical-align:top}
 .rmy-group-kind{font-size:0.75rem;color:#475569}
-.rmy-joker-card{outline:2px solid #7c3aed;outline-offset:1px}
 .rmy-verdict-ok{color:#166534;font-weight:600}
 .rmy-verdict-bad{color:#991b1b;font-weight:600}
 [class*="st-key-rmy-grid"] button, [class*="st-key-rmy-joker-grid"] button{
@@ -66,33 +54,18 @@ RUMMY_CSS = """
 """
 
 
-def rummy_card_label(card: RummyCard) -> str:
-    """The card as people say it: ``10♥``, ``J♠``, ``PJ`` for the printed joker."""
-    if card.suit is None:
-        return "PJ"
-    return RANK_LABELS.get(card.rank, card.rank) + card.suit.symbol
-
-
 def rummy_card_html(card: RummyCard, wild: Wild | None = None) -> str:
-    """A face-up card drawn like the trick games' cards; a joker of the deal is ringed."""
-    joker = wild is not None and wild.is_joker(card)
-    classes = "tp-card tp-face" + (" rmy-joker-card" if joker else "")
-    colour = SUIT_COLOURS[card.suit] if card.suit is not None else "#7c3aed"
-    rank = "PJ" if card.suit is None else RANK_LABELS.get(card.rank, card.rank)
-    pip = "★" if card.suit is None else card.suit.symbol
-    title = rummy_card_label(card) + (" (a joker in this deal)" if joker else "")
-    return (
-        f'<span class="{classes}" data-card="{card.code}" title="{escape(title)}" '
-        f'style="color:{colour}"><span class="tp-rank">{rank}</span>'
-        f'<span class="tp-pip">{pip}</span></span>'
-    )
+    """A face-up card drawn like every card of the dashboard; a joker of the deal is marked."""
+    return card_face(card, wild=wild is not None and wild.is_joker(card))
 
 
 def outcome_words(outcome: Outcome | None, standing: SeatStanding) -> str:
-    """A seat's entry in the open deal: ``drop 25``, ``count 28``, ``winner 0``; ``—`` while
+    """A seat's entry in the open deal, in the words of ``OUTCOME_MARKS``: ``drop 25``, ``count
+    28``, ``won 0``; ``—`` while
     none, ``winner (named)`` for a winner the scorer named before the others were entered."""
     if outcome is not None:
-        return f"{OUTCOME_WORDS.get(outcome.kind, outcome.kind)} {outcome.points}"
+        mark = OUTCOME_MARKS.get(outcome.kind)
+        return f"{mark.word if mark and mark.word else outcome.kind} {outcome.points}"
     if standing.named_winner:
         return "winner (named)"
     return "—" if standing.playing else ""
@@ -154,7 +127,7 @@ def pick_html(pick: Pick, verdict: PickVerdict, wild: Wild) -> str:
     kinds = iter(verdict.kinds)
     for group in pick.groups:
         cards = "".join(rummy_card_html(card, wild) for card in group)
-        kind = KIND_WORDS[next(kinds)] if group else "new group"
+        kind = KIND_LABELS[next(kinds)] if group else "new group"
         parts.append(
             f'<span class="rmy-group"><span class="tp-cards">{cards}</span>'
             f'<span class="rmy-group-kind">{escape(kind)}</span></span>'

@@ -29,10 +29,10 @@ from dashboard.recording.rummy_view import (
     RUMMY_CSS,
     pick_html,
     rummy_card_html,
-    rummy_card_label,
     standings_html,
     status_html,
 )
+from dashboard.views.cards import card_label
 from dashboard.views.text import escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted
 from recorder.cards import Suit
@@ -242,7 +242,7 @@ def draw_grid(
                 for card in row:
                     code = card.code
                     colour = SUIT_COLOURS[card.suit] if card.suit is not None else "violet"
-                    label = rummy_card_label(card)
+                    label = "PJ" if card.suit is None else card_label(card)
                     callback, args = action(code)
                     st.button(
                         f":{colour}[{label}]" if colour else label,

@@ -113,7 +113,7 @@ def test_a_rummy_deal_recorded_by_taps_exports_the_expected_tgn(
         tap(page, 2, "drop")
         tap(page, 5, "middle-drop")
         expect(page.locator('.rmy-table tr[data-seat="5"] .rmy-entry')).to_have_text(
-            "middle drop 50", timeout=WAIT_MS
+            "mid-drop 50", timeout=WAIT_MS
         )
         choose_seat(page, 3)
         page.evaluate("window.scrollTo(0, 0)")
@@ -150,7 +150,7 @@ def test_a_rummy_deal_recorded_by_taps_exports_the_expected_tgn(
         screenshot(page, "record-rummy-declared")
         click_recorded(page, ".st-key-rmy-pick-record button")
         expect(page.locator('.rmy-table tr[data-seat="3"] .rmy-entry')).to_have_text(
-            "winner 0", timeout=WAIT_MS
+            "won 0", timeout=WAIT_MS
         )
         count(page, 1, 28)
         count(page, 4, 30)
