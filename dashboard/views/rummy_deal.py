@@ -374,13 +374,13 @@ def _laid_declaration(
 
 
 def _laid_show(
-    line: OutcomeLine, wild: Wild, rules: RummyRules
+    line: OutcomeLine, wild: Wild, rules: RummyRules, lowest: Count | None
 ) -> tuple[tuple[LaidGroup, ...], str, str]:
     scored, _ = shown_points(line, wild, rules)
     if line.grouped:
         count = count_grouped(line.groups, wild, rules.count, rules.joker_group)
-    elif len(line.cards) == HAND_SIZE:
-        count = lowest_count(tuple(line.cards), wild, rules.count, rules.joker_group)
+    elif lowest is not None:
+        count = lowest
     else:
         count = Count(sum(wild.points(c) for c in line.cards), (tuple(line.cards),), ("none",))
     laid = _laid_groups(count.groups, count.kinds, wild, rules, counting=True)
@@ -406,21 +406,21 @@ def laid_hands(
             continue
         name = record.player(line.seat)
         outcome = deal.outcomes.get(name) if firsts[line.seat] is line else None
-        if line.kind == "declare":
-            groups, verdict = _laid_declaration(line, wild, rules)
-            how = ""
-        else:
-            groups, verdict, how = _laid_show(line, wild, rules)
-        if outcome is None:
-            verdict += " (not scored: " + (
-                "a second outcome line)" if firsts[line.seat] is not line else "out of the deal)"
-            )
         cards = tuple(line.cards)
         lowest = (
             lowest_count(cards, wild, rules.count, rules.joker_group)
             if len(cards) == HAND_SIZE
             else None
         )
+        if line.kind == "declare":
+            groups, verdict = _laid_declaration(line, wild, rules)
+            how = ""
+        else:
+            groups, verdict, how = _laid_show(line, wild, rules, lowest)
+        if outcome is None:
+            verdict += " (not scored: " + (
+                "a second outcome line)" if firsts[line.seat] is not line else "out of the deal)"
+            )
         points = outcome.points if outcome is not None else None
         face_down = line.face_down if viewer in (None, line.seat) else None
         laid.append(
