@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboard.library import load_file
 from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV, open_archive
 from tests.test_dashboard_app import fresh_app, open_page
@@ -61,6 +62,17 @@ def test_the_projector_view_has_no_title_or_selector_and_large_tables(folder_app
     drawn = html_of(app)
     assert 'class="projector"' in drawn and "Kerala House Card Tournament" in drawn
     assert "display:none" in drawn
+
+
+def test_the_projector_view_shows_the_rummy_stages_after_the_bracket(folder_app: AppTest) -> None:
+    drawn = html_of(open_page(folder_app, "tournament", view="projector"))
+    sessions = [load_file(TOURNAMENT, path) for path in sorted(TOURNAMENT.glob("rummy-*.tgn"))]
+    winners = {s.summary.stage: s.rummy.winner for s in sessions if s.rummy and s.rummy.winner}
+    assert set(winners) == {"first round", "semi final"}
+    rummy = drawn[drawn.index('class="rummy-stages"') :]
+    assert drawn.index("<h2>Knockout</h2>") < drawn.index('class="rummy-stages"')
+    for stage, winner in winners.items():
+        assert f"<h2>Rummy: {stage}</h2>" in rummy and f"<td>{winner}</td>" in rummy
 
 
 def test_the_projector_picks_up_a_session_added_to_the_archive(

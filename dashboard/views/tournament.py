@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 from dashboard.library import LoadedSession
 from dashboard.views.stepping import Position
 from dashboard.views.text import escape
+from dashboard.views.tournament_rummy import rummy_html
 from replay.tournament import (
     Slot,
     StandingRow,
@@ -285,14 +286,16 @@ def _projector_table(rows: Sequence[StandingRow]) -> str:
 
 
 def projector_html(tournament: Tournament) -> str:
-    """The large-print view: every group's table side by side, then the bracket."""
+    """The large-print view: every group's table side by side, then the bracket, then the Rummy
+    stages (TOURNAMENT.md: the organiser follows all three on a big screen)."""
     groups = "".join(
         f"<div><h2>{escape(group_title(group))}</h2>{_projector_table(rows)}</div>"
         for group, rows in tournament.groups.items()
     )
     bracket = bracket_svg(tournament.bracket)
     knockout = f"<h2>Knockout</h2>{bracket}" if bracket else ""
+    rummy = f'<div class="rummy-stages">{rummy_html(tournament.rummy)}</div>'
     return (
         f'<div class="projector"><style>{PROJECTOR_STYLE}</style>'
-        f'<div class="groups">{groups}</div>{knockout}</div>'
+        f'<div class="groups">{groups}</div>{knockout}{rummy}</div>'
     )
