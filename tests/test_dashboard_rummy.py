@@ -23,6 +23,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard.state import DATA_ENVIRONMENT
 from recorder import read_bytes
 from recorder.archive import ARCHIVE_ENV
+from replay.solver import PERFECT_INFORMATION
 from tests.test_dashboard_app import fresh_app, no_exception, open_page, plain, upload
 
 REPOSITORY = Path(__file__).resolve().parent.parent
@@ -308,6 +309,7 @@ def test_coaching_shows_what_a_rummy_players_groupings_gave_away(rummy_app: AppT
     costs = frame_with(app, "lowest grouping")
     assert list(costs["given away"]) == [59]
     assert list(costs["his count"]) == [87] and list(costs["lowest count"]) == [28]
+    assert PERFECT_INFORMATION not in [caption.value for caption in app.caption]  # no solver
 
     app = open_page(fresh_app(), "coaching", player="Deepu")
     counted = counted_figures(BUNDLED, HOSTILE)["Deepu"]["points given away"]

@@ -29,7 +29,6 @@ def seat_names(loaded: LoadedSession) -> list[str]:
 
 
 st.title("Coaching")
-st.caption(PERFECT_INFORMATION)
 playable = [s for s in state.sessions() if s.playable and s.hands and s.family == "trick"]
 tables = rummy_tables(state.sessions())
 rummy_names = {name for table in tables for name in table.players}
@@ -51,6 +50,7 @@ if player in rummy_names:
 theirs = [loaded for loaded in playable if player in seat_names(loaded)]
 if not theirs:
     st.stop()
+st.caption(PERFECT_INFORMATION)  # the trick games' judge; a Rummy grouping needs no solver
 titles = {loaded.key: loaded.title for loaded in theirs}
 chosen = st.multiselect(
     "Sessions",
