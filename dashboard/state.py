@@ -14,10 +14,11 @@ import importlib
 import os
 import pkgutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TypeVar, cast
 
 import streamlit as st
 
@@ -44,6 +45,7 @@ from replay.solver import HandAnalysis, analyse_replayed
 
 BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
 DATA_ENVIRONMENT = "THURUPPU_DATA"
+T = TypeVar("T")
 UPLOADS = "uploads"  # this browser session's uploads, in ``st.session_state``
 
 
@@ -176,6 +178,18 @@ def players(loaded: Sequence[LoadedSession]) -> PlayersTables:
     key and content digest: a changed file is a new version), so choosing a player, or coming
     back to the page, neither unpickles nor adds up every session again."""
     return _players_tables(loaded, tuple((s.key, s.digest) for s in loaded))
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def _derived(_make: Callable[[], object], name: str, key: str, version: str) -> object:
+    return _make()
+
+
+def derived(loaded: LoadedSession, name: str, make: Callable[[], T]) -> T:
+    """What ``make`` builds from this session alone (a figure, a table) under ``name``, built
+    once per version of the session (its digest: a changed file is built again) and shared by
+    every tab; read it, never change it."""
+    return cast(T, _derived(make, name, loaded.key, loaded.digest))
 
 
 def warm() -> None:

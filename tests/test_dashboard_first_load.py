@@ -4,6 +4,7 @@ changed file shows at once), and the chart script's preload finds Streamlit's ch
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -90,3 +91,26 @@ def test_the_preload_names_streamlits_chart_script(tmp_path: Path) -> None:
     assert chunk is not None and (CHUNKS / chunk).stat().st_size > 1_000_000
     assert plotly_chunk(tmp_path) is None  # another Streamlit: no preload, nothing breaks
     assert f'new URL("{chunk}", main.src)' in preload_script(chunk, now=True)
+
+
+def charted(app: AppTest, session: str) -> list[object]:
+    """The traces of the Scores page's running score chart for a session."""
+    app.switch_page("screens/scores.py").run()
+    app.selectbox(key="scores-session").set_value(session).run()
+    assert not app.exception, [e.value for e in app.exception]
+    traces: list[object] = json.loads(app.get("plotly_chart")[0].proto.spec)["data"]
+    return traces
+
+
+def test_the_scores_charts_show_a_changed_file_at_once(data: Path) -> None:
+    night = (REPOSITORY / "data" / "club-night-40.tgn").read_bytes()  # two hands scored
+    (data / "night.tgn").write_bytes(night)
+    app = AppTest.from_file(str(APP), default_timeout=60).run()
+    example, other = charted(app, "example.tgn"), charted(app, "night.tgn")
+    assert example != other
+    assert charted(app, "example.tgn") == example  # built once, the same again
+    changed = data / "example.tgn"
+    stamp = changed.stat()
+    changed.write_bytes(night)  # now the other night, under the old file's time
+    os.utime(changed, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert charted(app, "example.tgn") == other
