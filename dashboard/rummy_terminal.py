@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dashboard.views.rummy_words import OUTCOME_MARKS
 from recorder.model import Hand, Record
 from recorder.rummy_model import Outcome as OutcomeLine
 from recorder.rummy_model import RummyBody, RummyTurn
@@ -16,16 +17,8 @@ from replay.findings import Finding
 from replay.rummy import RummyDeal, RummyGame
 from replay.rummy.turns import TurnStep
 
-#: Short words of the score sheet for each outcome kind.
-_SHEET_WORDS = {
-    "winner": "won",
-    "drop": "drop",
-    "middle-drop": "mid-drop",
-    "absent": "absent",
-    "absent-middle": "absent-mid",
-    "wrong-declaration": "wrong",
-    "no-show": "no-show",
-}
+#: Short words of the score sheet for each outcome kind (a count is written as its number).
+_SHEET_WORDS = {kind: mark.word for kind, mark in OUTCOME_MARKS.items() if mark.word}
 
 
 def _cells(rows: list[list[str]]) -> list[str]:

@@ -2,7 +2,8 @@
 
 The solver takes seconds per hand, so the hands are analysed only when asked (a button) and each
 analysis is cached for the server (``state.hand_analysis``); a hand the server has solved already
-is shown at once, in any tab. Every costly decision links to its moment in Replay.
+is shown at once, in any tab. Every costly decision links to its moment in Replay. A Rummy player's
+groupings are judged against the lowest count first (``dashboard.rummy_panels``), no solver needed.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import streamlit as st
 
 from dashboard import state
 from dashboard.library import LoadedSession
+from dashboard.rummy_panels import rummy_coaching, rummy_tables
 from dashboard.views.analysis import cost_by, decision_link, mistakes_figure, mistakes_table
 from replay import Step
 from replay.coaching import POINTS_GIVEN_AWAY, AnalysedHand, player_mistakes, player_summary
@@ -29,7 +31,9 @@ def seat_names(loaded: LoadedSession) -> list[str]:
 st.title("Coaching")
 st.caption(PERFECT_INFORMATION)
 playable = [s for s in state.sessions() if s.playable and s.hands and s.family == "trick"]
-names = sorted({name for loaded in playable for name in seat_names(loaded)})
+tables = rummy_tables(state.sessions())
+rummy_names = {name for table in tables for name in table.players}
+names = sorted({name for loaded in playable for name in seat_names(loaded)} | rummy_names)
 if not names:
     st.info("No readable session with hands. Open the Sessions page to see why.")
     st.stop()
@@ -42,7 +46,11 @@ player = st.selectbox(
     key="coaching-player",
 )
 st.query_params["player"] = player
+if player in rummy_names:
+    rummy_coaching(tables, player)
 theirs = [loaded for loaded in playable if player in seat_names(loaded)]
+if not theirs:
+    st.stop()
 titles = {loaded.key: loaded.title for loaded in theirs}
 chosen = st.multiselect(
     "Sessions",

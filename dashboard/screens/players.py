@@ -1,4 +1,5 @@
-"""The Players page: every player over all loaded sessions, then one player in detail."""
+"""The Players page: every player over all loaded sessions, then one player in detail (his Rummy
+figures too, from ``dashboard.rummy_panels``)."""
 
 from __future__ import annotations
 
@@ -9,30 +10,40 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dashboard import state
+from dashboard.rummy_panels import rummy_overview, rummy_player, rummy_tables
 from dashboard.views.figures import findings_figure, levels_figure, margin_figure, success_figure
 from dashboard.views.players import blank_missing, default_player
+from dashboard.views.rummy_players import player_figures
 
 st.title("Players")
 tables = state.players(state.sessions())
 summary = tables.summary
-if summary.empty:
+rummy = player_figures(rummy_tables(state.sessions()))
+if summary.empty and rummy.empty:
     st.info("No readable session yet. Open the Sessions page to see why.")
     st.stop()
 
-st.caption(f"{len(summary)} player(s) over {tables.sessions} session(s)")
-st.dataframe(blank_missing(summary), hide_index=True, width="stretch")
-if summary["calls"].sum():
-    st.plotly_chart(success_figure(summary), key="players-success", width="stretch")
+if not summary.empty:
+    st.caption(f"{len(summary)} player(s) over {tables.sessions} session(s)")
+    st.dataframe(blank_missing(summary), hide_index=True, width="stretch")
+    if summary["calls"].sum():
+        st.plotly_chart(success_figure(summary), key="players-success", width="stretch")
+rummy_overview(rummy)
 
-names = list(summary["player"])
+trick_players = list(summary["player"]) if not summary.empty else []
+names = sorted({*trick_players, *rummy["player"]})
 wanted = st.query_params.get("player")
+default = default_player(summary) if trick_players else names[0]
 player = st.selectbox(
     "Player",
     names,
-    index=names.index(wanted if wanted in names else default_player(summary)),
+    index=names.index(wanted if wanted in names else default),
     key="players-player",
 )
 st.query_params["player"] = player
+rummy_player(rummy, player)
+if player not in trick_players:
+    st.stop()
 
 mine = {
     "calls": tables.calls[tables.calls["player"] == player],

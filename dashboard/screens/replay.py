@@ -1,4 +1,5 @@
-"""The Replay page: a hand step by step on a drawn table, with its findings and its tricks.
+"""The Replay page: a hand step by step on a drawn table, with its findings and its tricks; a
+Rummy deal is drawn by ``rummy_replay`` under the same selectors.
 
 The moment shown lives in the URL (``?session=…&hand=…&step=…&seat=…``): a link opens the same
 moment for everyone. Widgets hold the position while the page is used; a URL that differs from
@@ -11,6 +12,18 @@ import streamlit as st
 
 from dashboard import state
 from dashboard.library import LoadedSession
+from dashboard.screens import rummy_replay
+from dashboard.screens.stepper import (
+    EVERYONE,
+    HAND,
+    SEAT,
+    SESSION,
+    SEVERITY_ICONS,
+    STEP,
+    WRAP_CSS,
+    WRITTEN,
+    step_controls,
+)
 from dashboard.views.analysis import costly_cards, hand_summary, trump_choices, verdict_at
 from dashboard.views.moment import hand_over, step_tricks, table_view
 from dashboard.views.sight import (
@@ -25,10 +38,8 @@ from dashboard.views.sight import (
 from dashboard.views.stepping import (
     CONTROLS,
     SHORTCUT_HELP,
-    Move,
     Position,
     keys_after_dropdown_script,
-    move,
     out_of_range,
     parse_position,
 )
@@ -36,25 +47,8 @@ from dashboard.views.table import table_html
 from dashboard.views.text import escape_markdown
 from replay.solver import PERFECT_INFORMATION
 
-SESSION, HAND, STEP, SEAT, WRITTEN = (
-    "replay-session",
-    "replay-hand",
-    "replay-step",
-    "replay-seat",
-    "replay-url",
-)
-EVERYONE = 0  # the seat selector's value for the referee's view of the whole record
 ANALYSED = "replay-analysed"  # the hands this browser session asked the solver to analyse
 VERDICT_BOXES = {"blunder": st.error, "mistake": st.warning, "inaccuracy": st.info}
-WRAP_CSS = (  # a finding's link wraps on a phone instead of cutting its message off
-    ".st-key-replay-findings [data-testid=stPageLink] *"
-    "{white-space:normal;overflow:visible;text-overflow:clip}"
-)
-SEVERITY_ICONS = {
-    "error": ":material/error:",
-    "warning": ":material/warning:",
-    "note": ":material/info:",
-}
 
 
 def finding_line(at: Shown, step: int, *, summary: bool = False) -> str:
@@ -84,11 +78,19 @@ def restart_session() -> None:
     st.session_state[STEP] = 0
 
 
-def step_to(how: Move, tricks: list[int | None]) -> None:
-    st.session_state[STEP] = move(st.session_state[STEP], how, tricks)
+def trick_steps(session: LoadedSession, hand: int) -> int:
+    """How many steps a trick game's hand (from 1) has."""
+    assert session.record is not None  # a playable session has one
+    return len(state.hand_replay(session, session.record, hand - 1).steps or [])
 
 
-playable = [s for s in state.sessions() if s.playable and s.hands and s.family == "trick"]
+#: How many steps a hand of each family of games has, what a hand is called, and the screens
+#: that draw a family's hand in place of the trick games' table.
+STEP_COUNTS = {"trick": trick_steps, "rummy": rummy_replay.step_count}
+HAND_WORDS = {"trick": "Hand", "rummy": "Deal"}
+FAMILY_SCREENS = {"rummy": rummy_replay.show}
+
+playable = [s for s in state.sessions() if s.playable and s.hands]
 if not playable:
     st.info("No readable session with hands. Open the Sessions page to see why.")
     st.stop()
@@ -108,7 +110,7 @@ def link_problem(params: dict[str, str], sessions: list[LoadedSession]) -> str |
     if problem is not None:
         return problem
     hand = parse_position(params).hand
-    count = len(state.hand_replay(chosen, chosen.record, hand - 1).steps or [])
+    count = STEP_COUNTS[chosen.family](chosen, hand)
     return out_of_range(params, "step", 0, max(count - 1, 0), f"hand {hand}")
 
 
@@ -142,7 +144,12 @@ assert record is not None  # every playable session has one
 hand_numbers = list(range(1, len(record.hands) + 1))
 if st.session_state.get(HAND) not in hand_numbers:
     st.session_state[HAND] = min(max(int(st.session_state.get(HAND) or 1), 1), len(hand_numbers))
-hand_number = top[1].selectbox("Hand", hand_numbers, key=HAND, on_change=restart_hand)
+hand_number = top[1].selectbox(
+    HAND_WORDS[loaded.family],
+    hand_numbers,
+    key=HAND,
+    on_change=restart_hand,
+)
 names = [record.player(s) for s in range(1, len(record.players) + 1)]
 seats = list(range(len(names) + 1))
 if st.session_state.get(SEAT) not in seats:
@@ -155,25 +162,14 @@ chosen_seat = top[2].selectbox(
 )
 seat = chosen_seat or None
 
+family_screen = FAMILY_SCREENS.get(loaded.family)
+if family_screen is not None:
+    family_screen(loaded, hand_number, seat)
+    st.stop()
+
 hand = state.hand_replay(loaded, record, hand_number - 1)
 steps = hand.steps or []
-tricks = step_tricks(hand)
-last = max(len(steps) - 1, 0)
-st.session_state[STEP] = min(max(int(st.session_state.get(STEP) or 0), 0), last)
-
-controls = st.container(horizontal=True, gap="small")
-for control in CONTROLS:
-    controls.button(
-        control.label,
-        key=control.move.value,
-        icon=control.icon,
-        help=control.help,
-        shortcut=control.shortcut,
-        on_click=step_to,
-        args=(control.move, tricks),
-        width="stretch",
-    )
-step = st.slider("Step", 0, last, key=STEP, help=SHORTCUT_HELP) if last else 0
+step = step_controls(CONTROLS, SHORTCUT_HELP, step_tricks(hand))
 
 position = Position(session_key, hand_number, step, seat)
 st.session_state[WRITTEN] = position.to_params()

@@ -1,10 +1,15 @@
-"""The Scores page: a session's running score in step charts, the hands, calls against points."""
+"""The Scores page: a trick game's running score in step charts, the hands, calls against points;
+a Rummy game's score sheet and totals chart (``dashboard.rummy_panels``)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import streamlit as st
 
 from dashboard import state
+from dashboard.library import LoadedSession
+from dashboard.rummy_panels import rummy_scores
 from dashboard.views.figures import calls_figure, running_figure
 from dashboard.views.scores import (
     RUNNING_LABELS,
@@ -16,8 +21,52 @@ from dashboard.views.scores import (
 )
 from dashboard.views.stepping import Position
 
+
+def trick_scores(session: LoadedSession) -> None:
+    """The running scores, the hands table and the calls chart of a 40, 28 or 29 session."""
+    score, record = session.score, session.record
+    assert score is not None and record is not None  # both checked when ``scored`` was built
+    counters = chart_keys(score)
+    series = running_series(score)
+    marks = milestones(series)
+    st.subheader(" and ".join(RUNNING_LABELS[key] for key in counters) + " after every hand")
+    if marks:
+        st.caption(", ".join(f"{m.team} won a {m.name} after hand {m.hand}" for m in marks))
+    teams = score.teams
+    running = state.derived(
+        session, "scores-running", lambda: running_figure(series, counters, teams, marks)
+    )
+    st.plotly_chart(running, key="scores-running", width="stretch")
+
+    st.subheader("Hands")
+    table = hand_table(score, record)
+    if len(table):
+        table.insert(
+            0,
+            "Replay",
+            [f"replay{Position(session.key, hand).query()}" for hand in table["Hand"]],
+        )
+    st.dataframe(
+        table,
+        hide_index=True,
+        width="stretch",
+        column_config={"Replay": st.column_config.LinkColumn("Replay", display_text="open")},
+    )
+
+    st.subheader("Calls against points taken")
+    calls = call_points(score, record)
+    if len(calls):
+        figure = state.derived(session, "scores-calls", lambda: calls_figure(calls))
+        st.plotly_chart(figure, key="scores-calls", width="stretch")
+    else:
+        st.caption("No hand with a caller and a known count of points yet.")
+
+
+#: How each family of games (``recorder.games.FAMILIES``) draws its scores.
+SCORES: dict[str, Callable[[LoadedSession], None]] = {"trick": trick_scores, "rummy": rummy_scores}
+
 st.title("Scores")
-scored = [s for s in state.sessions() if s.summary.scored and s.family == "trick"]
+scored = [s for s in state.sessions() if s.summary.scored and s.family in SCORES]
 if not scored:
     st.info("No readable session to score. Open the Sessions page to see why.")
     st.stop()
@@ -34,40 +83,4 @@ chosen = st.selectbox(
 )
 st.query_params["session"] = chosen
 session = next(s for s in scored if s.key == chosen)
-score, record = session.score, session.record
-assert score is not None and record is not None  # both checked when ``scored`` was built
-
-counters = chart_keys(score)
-series = running_series(score)
-marks = milestones(series)
-st.subheader(" and ".join(RUNNING_LABELS[key] for key in counters) + " after every hand")
-if marks:
-    st.caption(", ".join(f"{m.team} won a {m.name} after hand {m.hand}" for m in marks))
-teams = score.teams
-running = state.derived(
-    session, "scores-running", lambda: running_figure(series, counters, teams, marks)
-)
-st.plotly_chart(running, key="scores-running", width="stretch")
-
-st.subheader("Hands")
-table = hand_table(score, record)
-if len(table):
-    table.insert(
-        0,
-        "Replay",
-        [f"replay{Position(session.key, hand).query()}" for hand in table["Hand"]],
-    )
-st.dataframe(
-    table,
-    hide_index=True,
-    width="stretch",
-    column_config={"Replay": st.column_config.LinkColumn("Replay", display_text="open")},
-)
-
-st.subheader("Calls against points taken")
-calls = call_points(score, record)
-if len(calls):
-    figure = state.derived(session, "scores-calls", lambda: calls_figure(calls))
-    st.plotly_chart(figure, key="scores-calls", width="stretch")
-else:
-    st.caption("No hand with a caller and a known count of points yet.")
+SCORES[session.family](session)

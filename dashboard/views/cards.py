@@ -1,5 +1,7 @@
 """Cards drawn in HTML and CSS: faces with coloured suits, backs for cards nobody saw.
 
+The trick games' ``Card`` and Rummy's ``RummyCard`` are drawn alike; Rummy's printed joker (no
+suit) has a face of its own, and a card that is a joker in a Rummy deal can be marked ``wild``.
 Every piece of text that comes from a file (names, comments) goes through ``escape`` so that it is
 shown as the characters written, never interpreted as HTML.
 """
@@ -10,6 +12,11 @@ from collections.abc import Iterable, Mapping
 
 from dashboard.views.text import escape
 from recorder.cards import Card, Suit
+from recorder.rummy_cards import RummyCard
+
+#: A card of any game: the trick games' ``Card`` or Rummy's ``RummyCard`` (suit ``None``: the
+#: printed joker).
+AnyCard = Card | RummyCard
 
 #: Four colours, so that suits stay apart at a glance on a small screen.
 SUIT_COLOURS: dict[Suit, str] = {
@@ -21,9 +28,15 @@ SUIT_COLOURS: dict[Suit, str] = {
 
 RANK_LABELS = {"T": "10"}
 
+#: How the printed joker is said and drawn (it has no suit).
+JOKER_LABEL = "Joker"
+JOKER_COLOUR = "#6d28d9"
 
-def card_label(card: Card) -> str:
-    """The card as people say it: ``10♥``, ``J♠``."""
+
+def card_label(card: AnyCard) -> str:
+    """The card as people say it: ``10♥``, ``J♠``; Rummy's printed joker is ``Joker``."""
+    if card.suit is None:
+        return JOKER_LABEL
     return RANK_LABELS.get(card.rank, card.rank) + card.suit.symbol
 
 
@@ -40,23 +53,37 @@ FLAGS: dict[str, str] = {
 
 
 def card_face(
-    card: Card, *, marked: bool = False, note: str | None = None, flag: str | None = None
+    card: AnyCard,
+    *,
+    marked: bool = False,
+    note: str | None = None,
+    flag: str | None = None,
+    wild: bool = False,
 ) -> str:
     """A face-up card; ``marked`` rings it (the winning card of a trick), ``note`` is a tooltip,
-    ``flag`` (a key of ``FLAGS``) marks it as the card of a finding or its proof."""
-    rank = RANK_LABELS.get(card.rank, card.rank)
+    ``flag`` (a key of ``FLAGS``) marks it as the card of a finding or its proof, ``wild`` marks
+    it as a joker of the Rummy deal (a star in its corner)."""
+    if card.suit is None:
+        rank, pip, colour = "★", "JOKER", JOKER_COLOUR
+    else:
+        rank, pip = RANK_LABELS.get(card.rank, card.rank), card.suit.symbol
+        colour = SUIT_COLOURS[card.suit]
     classes = "tp-card tp-face" + (" tp-marked" if marked else "")
+    classes += " tp-printed-joker" if card.suit is None else ""
     text = note if note is not None else card_label(card)
     flagged = ""
     if flag is not None:
         classes += f" tp-flag-{flag}"
         text = f"{card_label(card)}: {FLAGS[flag]}"
         flagged = f' data-flag="{flag}"'
+    if wild:
+        classes += " tp-wild"
+        flagged += ' data-wild="1"'
     title = escape(text)
     return (
         f'<span class="{classes}" data-card="{card.code}"{flagged} title="{title}" '
-        f'style="color:{SUIT_COLOURS[card.suit]}">'
-        f'<span class="tp-rank">{rank}</span><span class="tp-pip">{card.suit.symbol}</span></span>'
+        f'style="color:{colour}">'
+        f'<span class="tp-rank">{rank}</span><span class="tp-pip">{pip}</span></span>'
     )
 
 
@@ -88,4 +115,8 @@ CARD_CSS = """
 .tp-flag-finding{outline:3px solid #dc2626;outline-offset:1px;background:#fee2e2}
 .tp-flag-proof{outline:3px dashed #dc2626;outline-offset:1px;background:#fee2e2}
 .tp-cards{display:inline-flex;flex-wrap:wrap;justify-content:center}
+.tp-printed-joker .tp-pip{font-size:.5em;letter-spacing:.02em}
+.tp-wild{position:relative;background:#fdf4ff}
+.tp-wild::after{content:"★";position:absolute;top:-.15em;right:.05em;font-size:.6em;
+  color:#a21caf}
 """

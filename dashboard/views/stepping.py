@@ -36,38 +36,73 @@ class Control:
     shortcut: str
 
 
-CONTROLS: tuple[Control, ...] = (
-    Control(
-        Move.FIRST, "Deal", "The deal, first step of the hand", ":material/first_page:", "Home"
-    ),
-    Control(
-        Move.PREVIOUS_TRICK,
-        "Trick back",
-        "Back to the end of the trick before",
-        ":material/keyboard_double_arrow_left:",
-        "Shift+Left",
-    ),
-    Control(Move.PREVIOUS_CARD, "Back", "One step back", ":material/chevron_left:", "Left"),
-    Control(
-        Move.NEXT_CARD,
-        "Next",
-        "One step on: the next call or card",
-        ":material/chevron_right:",
-        "Right",
-    ),
-    Control(
-        Move.NEXT_TRICK,
-        "Next trick",
-        "On to the end of this trick or the next",
-        ":material/keyboard_double_arrow_right:",
-        "Shift+Right",
-    ),
-    Control(
-        Move.LAST, "Result", "The end of the hand and its result", ":material/last_page:", "End"
-    ),
+@dataclass(frozen=True)
+class StepWords:
+    """What the controls call a replay's steps and their runs: a trick game's cards and tricks,
+    a Rummy deal's turns and rounds."""
+
+    unit: str
+    """A run of steps the double arrows move over (``trick``, ``round``)."""
+    step: str
+    """What one step on shows (``the next call or card``)."""
+    key: str
+    """What one arrow key moves (``a card``)."""
+    last: str
+    """The last button's label and what it shows."""
+    last_help: str
+
+
+TRICK_WORDS = StepWords(
+    "trick", "the next call or card", "a card", "Result", "The end of the hand and its result"
+)
+ROUND_WORDS = StepWords(
+    "round", "the next turn", "a turn", "End", "The end of the deal: the hands shown"
 )
 
-SHORTCUT_HELP = "Keys: ← → a card, Shift+← Shift+→ a trick, Home and End the first and last step."
+
+def controls_for(words: StepWords) -> tuple[Control, ...]:
+    """The Replay page's buttons in the words of a game's steps (the keys are the same)."""
+    unit = words.unit
+    return (
+        Control(
+            Move.FIRST, "Deal", "The deal, first step of the hand", ":material/first_page:", "Home"
+        ),
+        Control(
+            Move.PREVIOUS_TRICK,
+            f"{unit.capitalize()} back",
+            f"Back to the end of the {unit} before",
+            ":material/keyboard_double_arrow_left:",
+            "Shift+Left",
+        ),
+        Control(Move.PREVIOUS_CARD, "Back", "One step back", ":material/chevron_left:", "Left"),
+        Control(
+            Move.NEXT_CARD,
+            "Next",
+            f"One step on: {words.step}",
+            ":material/chevron_right:",
+            "Right",
+        ),
+        Control(
+            Move.NEXT_TRICK,
+            f"Next {unit}",
+            f"On to the end of this {unit} or the next",
+            ":material/keyboard_double_arrow_right:",
+            "Shift+Right",
+        ),
+        Control(Move.LAST, words.last, words.last_help, ":material/last_page:", "End"),
+    )
+
+
+def shortcut_help(words: StepWords) -> str:
+    """The keys of the controls, said in the words of a game's steps."""
+    return (
+        f"Keys: ← → {words.key}, Shift+← Shift+→ a {words.unit}, Home and End the first and "
+        "last step."
+    )
+
+
+CONTROLS = controls_for(TRICK_WORDS)
+SHORTCUT_HELP = shortcut_help(TRICK_WORDS)
 
 
 def trick_ends(tricks: Sequence[int | None]) -> list[int]:

@@ -219,23 +219,13 @@ def places_text(tournament: Tournament) -> list[str]:
 
 
 def tournament_sessions(loaded: Sequence[LoadedSession]) -> list[TournamentSession]:
-    """The dashboard's loaded sessions as the tournament reads them (replayed and scored; a Rummy
-    table is replayed by the Rummy engine here)."""
+    """The dashboard's loaded sessions as the tournament reads them: each with its replay and
+    score as loaded (a Rummy table with its ``RummyGame``, replayed once for every page)."""
     return [
-        TournamentSession.scored(session.key, session.label, session.record)
-        if session.record.game == "rummy"
-        else TournamentSession(session.key, session.label, session.record, session.score)
+        TournamentSession(session.key, session.label, session.record, session.score, session.rummy)
         for session in loaded
-        if session.record is not None and _read_whole(session)
+        if session.record is not None and not session.problems
     ]
-
-
-def _read_whole(session: LoadedSession) -> bool:
-    """Read without a problem; for a Rummy table, without a read error (the dashboard notes that
-    it does not replay Rummy games itself, at line 0, and the tournament replays them here)."""
-    if session.record is not None and session.record.game == "rummy":
-        return all(problem.line == 0 for problem in session.problems)
-    return not session.problems
 
 
 def events(sessions: Sequence[TournamentSession]) -> list[str]:

@@ -34,6 +34,7 @@ __all__ = [
     "find_declaration",
     "judge_declaration",
     "judge_group",
+    "left_out",
     "lowest_count",
 ]
 
@@ -125,8 +126,8 @@ def judge_declaration(
     return Declaration(groups=parts, kinds=kinds, valid=problem is None, problem=problem)
 
 
-def _left_out(kinds: Sequence[GroupKind], mode: CountMode) -> list[bool]:
-    """Which parts stay out of the count (RUMMY.md §3)."""
+def left_out(kinds: Sequence[GroupKind], mode: CountMode) -> list[bool]:
+    """Which parts of a grouping stay out of a loser's count (RUMMY.md §3), by their kinds."""
     if mode == "literal":
         return [kind != "none" for kind in kinds]
     pure = sum(kind in PURE_KINDS for kind in kinds)
@@ -150,7 +151,7 @@ def count_grouped(
     kinds = tuple(judge_group(group, wild, joker_group) for group in parts)
     points = sum(
         wild.points(card)
-        for group, out in zip(parts, _left_out(kinds, mode), strict=True)
+        for group, out in zip(parts, left_out(kinds, mode), strict=True)
         if not out
         for card in group
     )

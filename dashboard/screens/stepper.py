@@ -1,0 +1,56 @@
+"""What both Replay screens (the trick games' hand, a Rummy deal) share: the widget keys of the
+moment shown, and the step controls with their keyboard shortcuts.
+
+Not a page: ``replay.py`` and ``rummy_replay.py`` import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from dashboard.views.stepping import Control, Move, move
+
+SESSION, HAND, STEP, SEAT, WRITTEN = (
+    "replay-session",
+    "replay-hand",
+    "replay-step",
+    "replay-seat",
+    "replay-url",
+)
+EVERYONE = 0  # the seat selector's value for the referee's view of the whole record
+WRAP_CSS = (  # a finding's link wraps on a phone instead of cutting its message off
+    ".st-key-replay-findings [data-testid=stPageLink] *"
+    "{white-space:normal;overflow:visible;text-overflow:clip}"
+)
+SEVERITY_ICONS = {
+    "error": ":material/error:",
+    "warning": ":material/warning:",
+    "note": ":material/info:",
+}
+
+
+def step_to(how: Move, units: Sequence[int | None]) -> None:
+    """Move the step shown (a button's callback)."""
+    st.session_state[STEP] = move(st.session_state[STEP], how, units)
+
+
+def step_controls(controls: Sequence[Control], help_text: str, units: Sequence[int | None]) -> int:
+    """Draw the step buttons (with their keys) and the slider over steps grouped in ``units``
+    (a trick or round per step, ``None`` outside one); gives the step chosen."""
+    last = max(len(units) - 1, 0)
+    st.session_state[STEP] = min(max(int(st.session_state.get(STEP) or 0), 0), last)
+    row = st.container(horizontal=True, gap="small")
+    for control in controls:
+        row.button(
+            control.label,
+            key=control.move.value,
+            icon=control.icon,
+            help=control.help,
+            shortcut=control.shortcut,
+            on_click=step_to,
+            args=(control.move, list(units)),
+            width="stretch",
+        )
+    return int(st.slider("Step", 0, last, key=STEP, help=help_text)) if last else 0
