@@ -71,7 +71,7 @@ def rummy_overview(figures: pd.DataFrame) -> None:
     """Every Rummy player's figures (``player_figures``) in one table, with what each counts."""
     if figures.empty:
         return
-    st.subheader("Rummy")
+    st.subheader("Rummy players")
     st.dataframe(blank_missing(figures), hide_index=True, width="stretch", key="players-rummy")
     with st.expander("What the Rummy figures count"):
         st.markdown(definitions(list(FIGURES)))
@@ -83,7 +83,7 @@ def rummy_player(figures: pd.DataFrame, player: str) -> None:
     if mine.empty:
         return
     row = mine.iloc[0]
-    st.subheader("Rummy")
+    st.subheader(f"Rummy: {escape_markdown(player)}")
     metrics = st.container(horizontal=True, gap="medium", key="players-rummy-metrics")
     for column in PLAYER_METRICS:
         value = row[column]

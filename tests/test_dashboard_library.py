@@ -193,3 +193,32 @@ def test_the_caption_counts_the_folder_the_archive_and_uploads_apart(tmp_path: P
 def archived(archive: Archive, session_id: int) -> SessionSummary:
     """The archive's summary of one of its sessions."""
     return next(summary for summary in archive.sessions() if summary.id == session_id)
+
+
+RUMMY = (REPOSITORY / "data" / "rummy-first-round.tgn").read_bytes()
+
+
+def test_a_rummy_game_is_listed_with_its_table_stage_deals_findings_and_winner() -> None:
+    session = load("rummy.tgn", "rummy.tgn", RUMMY)
+    assert session.family == "rummy" and session.playable and session.replay is None
+    game = session.rummy
+    assert game is not None and game.winner == "Cini"
+    row = sessions_table([session]).iloc[0]
+    assert (row["Game"], row["Table"], row["Stage"], row["Hands"]) == (
+        "rummy",
+        "2",
+        "first round",
+        15,
+    )
+    assert row["Findings"] == len(game.findings) == 2
+    assert row["Result"] == "won by Cini"
+    assert row["Players"] == "Anu, Babu, Cini, Deepu, Eapen, Fathima"
+
+
+def test_a_rummy_table_still_playing_names_who_is_still_in() -> None:
+    text = RUMMY.decode()
+    cut = text.index('[Hand "4"]')  # three deals: nobody is out yet
+    session = load("part.tgn", "part.tgn", text[:cut].encode())
+    game = session.rummy
+    assert game is not None and game.winner is None and not game.deals[-1].out
+    assert session.summary.result == "still in: Anu, Babu, Cini, Deepu, Eapen, Fathima"

@@ -325,6 +325,7 @@ def test_hostile_names_are_text_on_every_rummy_view(rummy_app: AppTest) -> None:
     app = open_page(fresh_app(), "players", player=BOLD)
     assert BOLD in list(frame_with(app, "deals played")["player"])
     assert app.selectbox(key="players-player").value == BOLD
+    assert [plain(s.value) for s in app.subheader] == ["Rummy players", f"Rummy: {BOLD}"]
     assert all(BOLD not in markdown.value for markdown in app.markdown)
     app = open_page(fresh_app(), "coaching", player=BOLD)
     no_exception(app)

@@ -238,7 +238,7 @@ def test_the_referee_sees_every_hand_from_the_deal_on(app: AppTest) -> None:
     assert "face down" in "".join(htmls(app))
     outcomes = app.dataframe[0].value.set_index("Player")
     assert outcomes.loc["Anu", "Outcome"] == "first drop"
-    assert outcomes.loc["Deepu", "Outcome"] == "winner (valid declaration)"
+    assert outcomes.loc["Deepu", "Outcome"] == "won the deal"
     assert outcomes.loc["Fathima", "Points"] == "61" and outcomes.loc["Fathima", "Total"] == 184
 
 

@@ -46,7 +46,7 @@ class SessionSetup:
             problems.append("both teams need a name")
         if not 1 <= self.dealer <= spec.players:
             problems.append(f"the dealer is a seat from 1 to {spec.players}")
-        if self.date.strip() and not _is_date(self.date.strip()):
+        if self.date.strip() and not is_date(self.date.strip()):
             problems.append(f"the date {self.date.strip()!r} should be YYYY-MM-DD")
         problems += self.rule_problems()
         return problems
@@ -92,7 +92,7 @@ def _rule_items(text: str) -> list[str]:
     return [item.strip() for item in text.split(",") if item.strip()]
 
 
-def _is_date(text: str) -> bool:
+def is_date(text: str) -> bool:
     """Whether ``text`` is a real day written ``YYYY-MM-DD`` (TGN.md §4)."""
     try:
         return calendar_date.fromisoformat(text).isoformat() == text

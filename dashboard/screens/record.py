@@ -27,6 +27,7 @@ from dashboard.recording.offers import (
     redeal_reasons,
 )
 from dashboard.recording.position import Position, StandingTurn, locate
+from dashboard.recording.rummy_setup import GAME as RUMMY
 from dashboard.recording.setup import SessionSetup, archive_argument
 from dashboard.recording.summary import (
     calls_so_far,
@@ -43,11 +44,12 @@ from dashboard.recording.view import (
     status_html,
     trick_html,
 )
+from dashboard.screens import rummy_record
 from dashboard.views.cards import CARD_CSS
 from dashboard.views.text import escape, escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted, open_archive
 from recorder.cards import SUITS, Suit
-from recorder.games import GAMES
+from recorder.games import GAMES, family_name
 
 MESSAGE = "rec-message"
 SUIT_COLOURS = {Suit.SPADES: "", Suit.HEARTS: "red", Suit.DIAMONDS: "orange", Suit.CLUBS: "green"}
@@ -119,9 +121,16 @@ def start_session() -> None:
 
 
 def draw_setup() -> None:
-    """The set-up form for a new session, and the sessions already in the archive."""
+    """The set-up form for a new session (the chosen game's family draws its fields), and the
+    sessions already in the archive."""
     st.subheader("New session")
-    game = st.segmented_control("Game", list(GAMES), default="40", key="rec-game") or "40"
+    game = st.segmented_control("Game", [*GAMES, RUMMY], default="40", key="rec-game") or "40"
+    SETUP_FIELDS[family_name(game)](game)
+    draw_resume()
+
+
+def draw_trick_fields(game: str) -> None:
+    """The set-up form of a trick game: a name per seat, the teams, the dealer, the rules."""
     players = GAMES[game].players
     for seat in range(1, players + 1):
         st.text_input(f"Seat {seat}", key=f"rec-name-{seat}")
@@ -135,6 +144,10 @@ def draw_setup() -> None:
     st.text_input("Event", key="rec-event")
     st.date_input("Date", value="today", format="YYYY-MM-DD", key="rec-date")
     st.button("Start recording", key="rec-start", type="primary", on_click=start_session)
+
+
+def draw_resume() -> None:
+    """The archive's latest sessions, each a button that opens it."""
     known = the_archive().sessions()
     if known:
         st.subheader("Resume a session")
@@ -404,6 +417,20 @@ def draw_export(session_id: int) -> None:
         st.code(text, language=None)
 
 
+SETUP_FIELDS: dict[str, Callable[[str], None]] = {
+    "trick": draw_trick_fields,
+    "rummy": lambda game: rummy_record.draw_setup_fields(the_archive(), MESSAGE),
+}
+
+
+def draw_any_session(session_id: int) -> None:
+    """A session's page, drawn by its game's family."""
+    logged = the_archive().events(session_id)
+    created = logged[0].event if logged else None
+    game = next((tag.value for tag in getattr(created, "tags", []) if tag.name == "Game"), "")
+    SESSION_PAGES[family_name(game)](session_id)
+
+
 def draw_session(session_id: int) -> None:
     position, events = current(session_id)
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="rec-top"):
@@ -424,6 +451,11 @@ def draw_session(session_id: int) -> None:
         draw_score(position)
 
 
+SESSION_PAGES: dict[str, Callable[[int], None]] = {
+    "trick": draw_session,
+    "rummy": lambda session_id: rummy_record.draw_session(the_archive(), session_id, MESSAGE),
+}
+
 st.html(f"<style>{CARD_CSS}{RECORDER_CSS}</style>")
 message = st.session_state.pop(MESSAGE, None)
 message_slot = st.empty()  # always drawn, so that a message never shifts the widgets below it
@@ -432,7 +464,7 @@ if message:
 chosen = st.query_params.get("session", "")
 if chosen.isdigit():
     try:
-        draw_session(int(chosen))
+        draw_any_session(int(chosen))
     except ArchiveError as error:
         st.error(str(error))
         st.button("Set up a new session", on_click=st.query_params.clear)

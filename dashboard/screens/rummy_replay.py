@@ -12,6 +12,7 @@ import streamlit as st
 from dashboard.library import LoadedSession
 from dashboard.screens.stepper import SEVERITY_ICONS, STEP, WRAP_CSS, WRITTEN, step_controls
 from dashboard.views.rummy_deal import (
+    LaidHand,
     SeenFinding,
     deal_findings,
     deal_steps,
@@ -41,6 +42,21 @@ def _game(session: LoadedSession) -> RummyGame:
     game = session.rummy
     assert game is not None and game.record is not None  # a playable Rummy session has both
     return game
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def _laid_hands(
+    _session: LoadedSession, key: str, version: str, index: int, seat: int | None
+) -> list[LaidHand]:
+    game = _game(_session)
+    assert game.record is not None
+    return laid_hands(game.record, game, index, seat)
+
+
+def hands_laid(session: LoadedSession, index: int, seat: int | None) -> list[LaidHand]:
+    """The declared and shown hands of deal ``index`` as ``seat`` may see them, laid out once per
+    version of the session for every tab of the server (the lowest counts take a moment)."""
+    return _laid_hands(session, session.key, session.digest, index, seat)
 
 
 def step_count(session: LoadedSession, hand: int) -> int:
@@ -82,7 +98,7 @@ def show(session: LoadedSession, hand: int, seat: int | None) -> None:
 
     if seat is None or step == end:
         st.subheader(f"Hands shown in deal {hand}")
-        laid = laid_hands(record, game, index, seat)
+        laid = hands_laid(session, index, seat)
         if laid:
             st.html(laid_hands_html(laid, table.wild))
         else:

@@ -19,6 +19,7 @@ from typing import Literal
 import pandas as pd
 
 from dashboard.views.cards import card_label
+from dashboard.views.rummy_words import outcome_meaning
 from recorder.model import LineNode, Record
 from recorder.rummy_cards import RUMMY_RANKS, RummyCard
 from recorder.rummy_model import Outcome as OutcomeLine
@@ -45,19 +46,6 @@ KIND_LABELS: dict[GroupKind, str] = {
     "impure": "impure sequence",
     "set": "set",
     "none": "not a group",
-}
-
-#: How each outcome of the engine is said in the outcomes table.
-OUTCOME_WORDS: dict[str, str] = {
-    "winner": "winner (valid declaration)",
-    "drop": "first drop",
-    "middle-drop": "middle drop",
-    "absent": "absent",
-    "absent-middle": "left during play",
-    "wrong-declaration": "wrong declaration",
-    "no-show": "did not show",
-    "count": "count (entered)",
-    "shown": "count (cards shown)",
 }
 
 #: Findings a seat may know from the turn they arise at: the open pile and the drops are public.
@@ -374,13 +362,13 @@ def _laid_declaration(
 
 
 def _laid_show(
-    line: OutcomeLine, wild: Wild, rules: RummyRules
+    line: OutcomeLine, wild: Wild, rules: RummyRules, lowest: Count | None
 ) -> tuple[tuple[LaidGroup, ...], str, str]:
     scored, _ = shown_points(line, wild, rules)
     if line.grouped:
         count = count_grouped(line.groups, wild, rules.count, rules.joker_group)
-    elif len(line.cards) == HAND_SIZE:
-        count = lowest_count(tuple(line.cards), wild, rules.count, rules.joker_group)
+    elif lowest is not None:
+        count = lowest
     else:
         count = Count(sum(wild.points(c) for c in line.cards), (tuple(line.cards),), ("none",))
     laid = _laid_groups(count.groups, count.kinds, wild, rules, counting=True)
@@ -406,21 +394,21 @@ def laid_hands(
             continue
         name = record.player(line.seat)
         outcome = deal.outcomes.get(name) if firsts[line.seat] is line else None
-        if line.kind == "declare":
-            groups, verdict = _laid_declaration(line, wild, rules)
-            how = ""
-        else:
-            groups, verdict, how = _laid_show(line, wild, rules)
-        if outcome is None:
-            verdict += " (not scored: " + (
-                "a second outcome line)" if firsts[line.seat] is not line else "out of the deal)"
-            )
         cards = tuple(line.cards)
         lowest = (
             lowest_count(cards, wild, rules.count, rules.joker_group)
             if len(cards) == HAND_SIZE
             else None
         )
+        if line.kind == "declare":
+            groups, verdict = _laid_declaration(line, wild, rules)
+            how = ""
+        else:
+            groups, verdict, how = _laid_show(line, wild, rules, lowest)
+        if outcome is None:
+            verdict += " (not scored: " + (
+                "a second outcome line)" if firsts[line.seat] is not line else "out of the deal)"
+            )
         points = outcome.points if outcome is not None else None
         face_down = line.face_down if viewer in (None, line.seat) else None
         laid.append(
@@ -450,7 +438,7 @@ def outcomes_table(record: Record, game: RummyGame, index: int) -> pd.DataFrame:
         if deal.void:
             said = "void deal"
         elif outcome is not None:
-            said = OUTCOME_WORDS.get(outcome.kind, outcome.kind)
+            said = outcome_meaning(outcome.kind)
         else:
             said = "out of the game" if name in deal.out else "no outcome"
         notes = []

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from dashboard.replay_store import rummy_result
-from dashboard.views.rummy_words import OUTCOME_MARKS
+from dashboard.views.rummy_words import OUTCOME_MARKS, outcome_meaning
 from dashboard.views.text import escape
 from replay.findings import Finding
 from replay.rummy import RummyDeal, RummyGame
@@ -60,8 +60,7 @@ class SheetCell:
         elif self.state == NO_OUTCOME or self.kind is None:
             what = "no outcome: scores nothing"
         else:
-            known = OUTCOME_MARKS.get(self.kind)
-            what = f"{known.meaning if known else self.kind}: {self.points}"
+            what = f"{outcome_meaning(self.kind)}: {self.points}"
         extra = [f"re-entered on {self.rejoined_on}"] if self.rejoined_on is not None else []
         extra += [f"penalty {self.penalty}"] if self.penalty else []
         extra += ["went out"] if self.went_out else []

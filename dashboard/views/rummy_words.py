@@ -28,3 +28,9 @@ OUTCOME_MARKS: dict[str, OutcomeMark] = {
     "count": OutcomeMark("", "", "lost: the count the table entered"),
     "shown": OutcomeMark("", "", "lost: the count of the cards shown"),
 }
+
+
+def outcome_meaning(kind: str) -> str:
+    """An outcome kind in a few words (the kind itself for one the table does not know)."""
+    mark = OUTCOME_MARKS.get(kind)
+    return mark.meaning if mark else kind

@@ -19,7 +19,9 @@ from recorder.archive.events import (
     Event,
     HandStarted,
     PairDeclared,
+    RummyLineCorrected,
     RummyLineWritten,
+    RummyWinnerNamed,
     SessionCreated,
     TrickStarted,
     TrumpPlaced,
@@ -42,7 +44,7 @@ from recorder.rummy_model import (
 #: The kinds of event that belong to an open hand.
 _HAND_KINDS = frozenset(
     {"deal", "call", "trump", "trick", "turn", "star", "pair", "redeal", "penalty", "rummy",
-     "hand-end"}
+     "rummy-winner", "hand-end"}
 )  # fmt: skip
 #: The record node each kind of Rummy line event holds.
 _RUMMY_NODES: dict[str, type[LineNode]] = {
@@ -90,17 +92,14 @@ def _rummy_refusal(state: LogState, event: Event, live: bool) -> str | None:
             None,
         )
     if isinstance(event, RummyLineWritten):
-        try:
-            node = _RUMMY_NODES[event.part].model_validate(event.content)
-        except ValidationError as error:
-            problem = error.errors(include_url=False)[0]
-            where = ".".join(str(part) for part in problem["loc"])
-            return (
-                f"a rummy {event.part} line that cannot be: {where} {problem['input']!r}: "
-                f"{problem['msg']}"
-            )
-        seats = [getattr(node, "seat", 1)] + [t.seat for t in getattr(node, "turns", [])]
-        return next(filter(None, (_rummy_seat_refusal(state, seat) for seat in seats)), None)
+        return _rummy_line_refusal(state, event.part, event.content)
+    if isinstance(event, RummyLineCorrected):
+        line = state.rummy_lines.get(event.target)
+        if line is None:
+            return f"event {event.target} is not a Rummy line that stands: nothing to correct"
+        return _rummy_line_refusal(state, line.part, event.content)
+    if isinstance(event, RummyWinnerNamed):
+        return _rummy_seat_refusal(state, event.seat)
     if isinstance(event, CommentWritten):
         return _comment(state, None, event, live)
     if event.kind == "undo":
@@ -108,6 +107,19 @@ def _rummy_refusal(state: LogState, event: Event, live: bool) -> str | None:
     if event.kind == "hand-end":
         return None
     return f"a {event.kind} event does not belong to a session of game {state.game_name}"
+
+
+def _rummy_line_refusal(state: LogState, part: str, content: dict[str, Any]) -> str | None:
+    """Why a Rummy line of ``part`` with ``content`` cannot be written: the model cannot hold it,
+    or it names a seat outside the table."""
+    try:
+        node = _RUMMY_NODES[part].model_validate(content)
+    except ValidationError as error:
+        problem = error.errors(include_url=False)[0]
+        where = ".".join(str(piece) for piece in problem["loc"])
+        return f"a rummy {part} line that cannot be: {where} {problem['input']!r}: {problem['msg']}"
+    seats = [getattr(node, "seat", 1)] + [t.seat for t in getattr(node, "turns", [])]
+    return next(filter(None, (_rummy_seat_refusal(state, seat) for seat in seats)), None)
 
 
 def _rummy_seat_refusal(state: LogState, seat: int, role: str = "seat") -> str | None:

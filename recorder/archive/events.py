@@ -139,6 +139,24 @@ class RummyLineWritten(EventBase):
     content: dict[str, Any]
 
 
+class RummyLineCorrected(EventBase):
+    """Replaces the content of an earlier Rummy line (named by the sequence number of its
+    ``rummy`` event) with another of the same part: a count that was 38 and is 28."""
+
+    kind: Literal["rummy-correct"] = "rummy-correct"
+    target: int
+    content: dict[str, Any]
+
+
+class RummyWinnerNamed(EventBase):
+    """The scorer named a deal's winner before the cards or the other outcomes: the log keeps it
+    for the Record page; the record has no line for it, since the one seat left without an
+    outcome wins (RUMMY.md §3)."""
+
+    kind: Literal["rummy-winner"] = "rummy-winner"
+    seat: int
+
+
 class CommentWritten(EventBase):
     """A ``;`` comment: ``above`` the next line written (or after the hand), or at the ``end`` of
     the line last written."""
@@ -182,6 +200,8 @@ Event = Annotated[
     | Redealt
     | PenaltyAwarded
     | RummyLineWritten
+    | RummyLineCorrected
+    | RummyWinnerNamed
     | CommentWritten
     | Undone
     | Corrected
@@ -205,6 +225,8 @@ EVENT_KINDS: tuple[str, ...] = (
     "redeal",
     "penalty",
     "rummy",
+    "rummy-correct",
+    "rummy-winner",
     "comment",
     "undo",
     "correct",

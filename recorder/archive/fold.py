@@ -23,7 +23,9 @@ from recorder.archive.events import (
     PairDeclared,
     PenaltyAwarded,
     Redealt,
+    RummyLineCorrected,
     RummyLineWritten,
+    RummyWinnerNamed,
     SessionCreated,
     StarAgreed,
     TrickStarted,
@@ -52,21 +54,24 @@ def surviving_events(logged: Iterable[LoggedEvent]) -> list[LoggedEvent]:
 
 
 def effective_events(logged: Iterable[LoggedEvent]) -> list[LoggedEvent]:
-    """The surviving events with corrections applied to the turns they name (the latest
-    correction of a turn wins) and then left out."""
+    """The surviving events with corrections applied to the turns and Rummy lines they name (the
+    latest correction of an event wins) and then left out."""
     kept = surviving_events(logged)
-    corrections = {
-        entry.event.target: entry.event.card for entry in kept if isinstance(entry.event, Corrected)
-    }
+    corrections: dict[int, dict[str, Any]] = {}
+    for entry in kept:
+        if isinstance(entry.event, Corrected):
+            corrections[entry.event.target] = {"card": entry.event.card}
+        elif isinstance(entry.event, RummyLineCorrected):
+            corrections[entry.event.target] = {"content": entry.event.content}
     return [
-        _with_card(entry, corrections[entry.seq]) if entry.seq in corrections else entry
+        _corrected(entry, corrections[entry.seq]) if entry.seq in corrections else entry
         for entry in kept
-        if not isinstance(entry.event, Corrected)
+        if not isinstance(entry.event, Corrected | RummyLineCorrected)
     ]
 
 
-def _with_card(entry: LoggedEvent, card: Card) -> LoggedEvent:
-    event = entry.event.model_copy(update={"card": card})
+def _corrected(entry: LoggedEvent, update: dict[str, Any]) -> LoggedEvent:
+    event = entry.event.model_copy(update=update)
     return LoggedEvent(entry.session_id, entry.seq, entry.hand, entry.recorded_at, event)
 
 
@@ -76,6 +81,14 @@ class PlayedTurn:
 
     hand_index: int
     draft: Draft
+
+
+@dataclass(frozen=True)
+class RummyLine:
+    """Where an effective ``rummy`` event's line is: its hand (index) and its part."""
+
+    hand_index: int
+    part: str
 
 
 @dataclass
@@ -97,6 +110,8 @@ class LogState:
     hand_open: bool = False
     last_line: Draft | None = None
     turns: dict[int, PlayedTurn] = field(default_factory=dict)
+    rummy_lines: dict[int, RummyLine] = field(default_factory=dict)
+    """The effective Rummy lines by the sequence number of their event (what a correction names)."""
     undoable: int = 0
     """How many effective events an undo could cancel (all but the session's first)."""
 
@@ -113,7 +128,7 @@ class LogState:
         """The state after one more event, ``log`` being the whole log that ends with it: this
         state advanced in place, or the log folded again when an undo or correction changes the
         past."""
-        if isinstance(entry.event, Undone | Corrected):
+        if isinstance(entry.event, Undone | Corrected | RummyLineCorrected):
             return LogState.of(log)
         self.apply(entry.seq, entry.event)
         self.undoable += 1
@@ -234,6 +249,11 @@ class LogState:
             body.setdefault(name, []).append(line)
         else:
             body[name] = line
+        self.rummy_lines[seq] = RummyLine(len(self.hands) - 1, event.part)
+
+    def _rummy_winner(self, seq: int, event: RummyWinnerNamed) -> None:
+        """Nothing in the record: the winner needs no line (RUMMY.md §3)."""
+        self._hand_now()
 
     def _comment(self, seq: int, event: CommentWritten) -> None:
         if event.place == "above":
@@ -306,6 +326,7 @@ _APPLY: dict[str, Callable[[LogState, int, Any], None]] = {
     "redeal": LogState._redeal,
     "penalty": LogState._penalty,
     "rummy": LogState._rummy,
+    "rummy-winner": LogState._rummy_winner,
     "comment": LogState._comment,
     "hand-end": LogState._hand_end,
 }

@@ -8,6 +8,7 @@ events just before it, its end-of-line comment an ``end`` comment event just aft
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from recorder.archive.events import (
     CallMade,
@@ -72,6 +73,11 @@ def _hand_events(hand: Hand) -> Iterator[Event]:
     yield HandEnded()
 
 
+def line_content(node: LineNode) -> dict[str, Any]:
+    """A Rummy line's content as a ``rummy`` event holds it: without position and comments."""
+    return node.model_dump(mode="json", exclude=_LINE_FIELDS)
+
+
 def _rummy_events(body: RummyBody) -> Iterator[Event]:
     """A Rummy deal's body lines, kind by kind in canonical order, each one event."""
     lines: list[tuple[RummyPart, LineNode | None]] = [
@@ -86,8 +92,7 @@ def _rummy_events(body: RummyBody) -> Iterator[Event]:
     ]
     for part, node in lines:
         if node is not None:
-            content = node.model_dump(mode="json", exclude=_LINE_FIELDS)
-            yield from _line(node, RummyLineWritten(part=part, content=content))
+            yield from _line(node, RummyLineWritten(part=part, content=line_content(node)))
 
 
 def _play_events(tricks: list[Trick], pairs: list[PairLine]) -> Iterator[Event]:

@@ -23,6 +23,7 @@ from recorder.archive.events import (
     Event,
     HandStarted,
     LoggedEvent,
+    RummyLineCorrected,
     SessionCreated,
     encode_payload,
     event_from_json,
@@ -238,6 +239,8 @@ def _hand_number(state: LogState, event: Event) -> int:
         return len(state.hands) + 1
     if isinstance(event, Corrected) and event.target in state.turns:
         return state.turns[event.target].hand_index + 1
+    if isinstance(event, RummyLineCorrected) and event.target in state.rummy_lines:
+        return state.rummy_lines[event.target].hand_index + 1
     return len(state.hands)
 
 

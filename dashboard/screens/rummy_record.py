@@ -1,0 +1,423 @@
+"""The Record page for Rummy: set up a table, then per deal the cut joker and each seat's outcome
+by one tap, a count by number, or the cards of a declaration or a shown hand picked from the grid.
+
+Drawn by ``record.py`` for a Rummy session. As for the trick games, nothing of the recording
+lives in the browser: every run reads the log from the archive and ``rummy_position.locate``
+replays it with the engine; a tap appends its events (each committed) in its callback. Only a
+pick being made sits in the URL (``&pick=``), until it is recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date as calendar_date
+
+import streamlit as st
+
+from dashboard.recording import rummy_clicks
+from dashboard.recording.clicks import Decision, commit
+from dashboard.recording.rummy_pick import Pick, PickKind, judge_pick, pick_grid
+from dashboard.recording.rummy_position import RummyPosition, locate
+from dashboard.recording.rummy_setup import (
+    MOST,
+    RummySetup,
+    rule_choices,
+    rule_default,
+    rummy_rule_keys,
+)
+from dashboard.recording.rummy_view import (
+    RUMMY_CSS,
+    pick_html,
+    rummy_card_html,
+    standings_html,
+    status_html,
+)
+from dashboard.views.cards import card_label
+from dashboard.views.text import escape_markdown
+from recorder.archive import Archive, ArchiveError, HandStarted
+from recorder.cards import Suit
+from recorder.rummy_cards import RummyCard
+from recorder.rummy_model import RummyRedealReason
+
+PICK = "pick"
+SUIT_COLOURS = {Suit.SPADES: "", Suit.HEARTS: "red", Suit.DIAMONDS: "orange", Suit.CLUBS: "green"}
+SEVERITY_BOXES = {"error": st.error, "warning": st.warning, "note": st.info}
+#: The one-tap outcomes and what their buttons say.
+TAP_LABELS = {
+    "drop": "Drop 25",
+    "middle-drop": "Middle drop 50",
+    "absent": "Absent 25",
+    "absent-middle": "Left 50",
+    "no-show": "No show 100",
+}
+PICK_LABELS: dict[PickKind, str] = {"declare": "Pick declared cards", "show": "Pick shown cards"}
+REDEAL_REASONS: tuple[RummyRedealReason, ...] = ("not-13-cards", "misdeal")
+
+
+def draw_setup_fields(archive: Archive, message_key: str) -> None:
+    """The set-up form of a Rummy table (the game chosen above it)."""
+    count = (
+        st.segmented_control("Players", list(range(2, MOST + 1)), default=4, key="rmy-players") or 4
+    )
+    columns = st.columns(2)
+    for seat in range(1, count + 1):
+        columns[(seat - 1) % 2].text_input(f"Chair {seat}", key=f"rmy-name-{seat}")
+    st.segmented_control(
+        "Shuffles deal 1", list(range(1, count + 1)), default=count, key=f"rmy-dealer-{count}"
+    )
+    details = st.columns(3)
+    details[0].text_input("Stage", key="rmy-stage", placeholder="first round")
+    details[1].text_input("Table", key="rmy-table", placeholder="4")
+    details[2].date_input("Date", value="today", format="YYYY-MM-DD", key="rmy-date")
+    st.text_input("Event", key="rmy-event")
+    st.caption("House rules (RUMMY.md §8; the house default is preselected)")
+    rules = st.columns(4)
+    for number, key in enumerate(rummy_rule_keys()):
+        place = rules[number % 4]
+        choices = rule_choices(key)
+        if choices is not None:
+            place.segmented_control(key, choices, default=choices[0], key=f"rmy-rule-{key}")
+        else:
+            place.text_input(key, value=rule_default(key), key=f"rmy-rule-{key}")
+    st.button(
+        "Start recording",
+        key="rmy-start",
+        type="primary",
+        on_click=start_table,
+        args=(archive, message_key),
+    )
+
+
+def setup_from_form() -> RummySetup:
+    """The set-up form's answers as they stand in the widgets now."""
+    count = st.session_state.get("rmy-players") or 4
+    day = st.session_state.get("rmy-date")
+    return RummySetup(
+        players=tuple(st.session_state.get(f"rmy-name-{seat}", "") for seat in range(1, count + 1)),
+        dealer=st.session_state.get(f"rmy-dealer-{count}") or count,
+        stage=st.session_state.get("rmy-stage", ""),
+        table=st.session_state.get("rmy-table", ""),
+        event=st.session_state.get("rmy-event", ""),
+        date=day.isoformat() if isinstance(day, calendar_date) else "",
+        rules={
+            key: str(st.session_state.get(f"rmy-rule-{key}") or rule_default(key))
+            for key in rummy_rule_keys()
+        },
+    )
+
+
+def start_table(archive: Archive, message_key: str) -> None:
+    """Create the session and its first deal, and put its id in the URL (a callback)."""
+    setup = setup_from_form()
+    problems = setup.problems()
+    if problems:
+        st.session_state[message_key] = "; ".join(problems)
+        return
+    try:
+        session_id = archive.create_session(setup.tags())
+        archive.append(session_id, HandStarted.numbered(1, dealer=setup.first_dealer))
+    except ArchiveError as error:
+        st.session_state[message_key] = str(error)
+        return
+    st.query_params["session"] = str(session_id)
+
+
+class Taps:
+    """The callbacks of one page run: each decides a tap against the position read afresh."""
+
+    def __init__(self, archive: Archive, session_id: int, message_key: str) -> None:
+        self.archive = archive
+        self.session_id = session_id
+        self.message_key = message_key
+
+    def position(self) -> RummyPosition:
+        return locate(self.session_id, self.archive.events(self.session_id))
+
+    def record(self, decide: Callable[[RummyPosition], Decision]) -> None:
+        """Decide and append (a callback)."""
+        self.stored(decide)
+
+    def stored(self, decide: Callable[[RummyPosition], Decision]) -> bool:
+        """Decide and append; whether it was stored (else the message is shown)."""
+        message = commit(self.archive, self.session_id, decide(self.position()))
+        if message:
+            st.session_state[self.message_key] = message
+        return message is None
+
+    def record_pick(self) -> None:
+        """The pick in the URL recorded as its seat's outcome, and the picker closed."""
+        pick = current_pick()
+        if pick is not None and self.stored(lambda p: rummy_clicks.pick_click(p, pick)):
+            set_pick(None)
+
+
+def current_pick() -> Pick | None:
+    return Pick.parse(st.query_params.get(PICK, ""))
+
+
+def set_pick(pick: Pick | None) -> None:
+    if pick is None:
+        if PICK in st.query_params:
+            del st.query_params[PICK]
+    else:
+        st.query_params[PICK] = pick.text()
+
+
+def draw_session(archive: Archive, session_id: int, message_key: str) -> None:
+    """The page of a Rummy session: status, the table's totals, then what the phase asks."""
+    logged = archive.events(session_id)
+    position = locate(session_id, logged)
+    taps = Taps(archive, session_id, message_key)
+    st.html(f"<style>{RUMMY_CSS}</style>")
+    with st.container(horizontal=True, gap="small", vertical_alignment="center", key="rec-top"):
+        st.html(status_html(position, len(logged)), width="content")
+        st.button(
+            "Undo",
+            key="rec-undo",
+            icon=":material/undo:",
+            disabled=position.undoable == 0,
+            on_click=taps.record,
+            args=(rummy_clicks.undo_click,),
+        )
+    st.html(standings_html(position))
+    if position.joker is not None:
+        st.html(f'<div class="rmy-joker">Joker: {rummy_card_html(position.joker)}</div>')
+    pick = current_pick()
+    if position.phase == "joker":
+        draw_joker(position, taps)
+    elif position.phase == "outcomes" and pick is not None:
+        draw_pick(position, taps, pick)
+    elif position.phase == "outcomes":
+        draw_outcomes(position, taps, len(logged))
+    elif position.phase == "complete":
+        draw_complete(position, taps)
+    else:
+        standing = ", ".join(position.game.standing)
+        st.success(f"{position.game.winner} won the table. Finishing order: {standing}")
+    draw_findings(position)
+    draw_corrections(position, taps)
+    draw_export(archive, session_id)
+
+
+def draw_joker(position: RummyPosition, taps: Taps) -> None:
+    """The cut card, from the grid; the re-entries the engine allows before the deal."""
+    offers = position.rejoin_offers()
+    for offer in offers:
+        if offer.refusal is None:
+            st.button(
+                f"{escape_markdown(offer.name)} re-enters at {offer.total} and shuffles",
+                key=f"rmy-rejoin-{offer.seat}",
+                on_click=taps.record,
+                args=(lambda p, seat=offer.seat: rummy_clicks.rejoin_click(p, seat),),
+            )
+        else:
+            st.caption(escape_markdown(offer.refusal))
+    st.caption(f"The cut joker of deal {position.deal_number}")
+    draw_grid(
+        "rmy-joker-grid",
+        [[cell.card for cell in row] for row in pick_grid(None, position.body, position.rules)],
+        lambda card: (taps.record, (lambda p, code=card: rummy_clicks.joker_click(p, code),)),
+    )
+    with st.expander("Void deal (redeal)"):
+        for reason in REDEAL_REASONS:
+            st.button(
+                reason,
+                key=f"rmy-redeal-{reason}",
+                on_click=taps.record,
+                args=(lambda p, r=reason: rummy_clicks.redeal_click(p, r),),
+            )
+
+
+def draw_grid(
+    key: str,
+    rows: list[list[RummyCard]],
+    action: Callable[[str], tuple[Callable[..., None], tuple[object, ...]]],
+    left: dict[str, int] | None = None,
+) -> None:
+    """Card buttons, a row per suit and one for the printed jokers; a card with none left is
+    disabled."""
+    with st.container(key=key):
+        for row in rows:
+            with st.container(horizontal=True, gap="small"):
+                for card in row:
+                    code = card.code
+                    colour = SUIT_COLOURS[card.suit] if card.suit is not None else "violet"
+                    label = "PJ" if card.suit is None else card_label(card)
+                    callback, args = action(code)
+                    st.button(
+                        f":{colour}[{label}]" if colour else label,
+                        key=f"{key}-{code}",
+                        disabled=left is not None and left.get(code, 0) <= 0,
+                        on_click=callback,
+                        args=args,
+                    )
+
+
+def seat_choice(position: RummyPosition, events: int) -> str:
+    """The chair selector of the deal's players without an outcome line yet, preselecting the
+    first still to enter; a new one after every event. Returns its key."""
+    key = f"rmy-seat-{events}"
+    playing = [s.seat for s in position.seats if s.playing and s.line is None]
+    with st.container(key="rmy-seats"):
+        st.segmented_control(
+            "Player",
+            playing,
+            default=position.to_enter,
+            format_func=lambda seat: escape_markdown(position.seat_name(seat)),
+            key=key,
+        )
+    return key
+
+
+def chosen(key: str, position: RummyPosition) -> int:
+    value = st.session_state.get(key)
+    return int(value) if value is not None else (position.to_enter or 0)
+
+
+def draw_outcomes(position: RummyPosition, taps: Taps, events: int) -> None:
+    """The chosen seat's outcome: one tap, a count, or the cards of a declaration or show."""
+    seat_key = seat_choice(position, events)
+    with st.container(key="rmy-taps", horizontal=True, gap="small"):
+        for tap, label in TAP_LABELS.items():
+            st.button(
+                label,
+                key=f"rmy-tap-{tap}",
+                on_click=taps.record,
+                args=(lambda p, t=tap: rummy_clicks.outcome_click(p, chosen(seat_key, p), t),),
+            )
+        st.button(
+            "Winner",
+            key="rmy-tap-winner",
+            on_click=taps.record,
+            args=(lambda p: rummy_clicks.winner_click(p, chosen(seat_key, p)),),
+        )
+    with st.form(f"rmy-count-form-{events}", clear_on_submit=True, border=False):
+        columns = st.columns([2, 1], vertical_alignment="bottom")
+        count_key = f"rmy-count-{events}"
+        columns[0].number_input("Count (points)", min_value=0, step=1, value=None, key=count_key)
+        if columns[1].form_submit_button("Record count", key="rmy-count-record"):
+            value = st.session_state.get(count_key)
+            taps.record(lambda p: rummy_clicks.count_click(p, chosen(seat_key, p), value))
+            st.rerun()
+    with st.container(key="rmy-pick-start", horizontal=True, gap="small"):
+        for kind, label in PICK_LABELS.items():
+            st.button(
+                label,
+                key=f"rmy-pick-{kind}",
+                on_click=lambda k=kind: set_pick(Pick(k, chosen(seat_key, position))),
+            )
+
+
+def draw_pick(position: RummyPosition, taps: Taps, pick: Pick) -> None:
+    """The picker: the cards so far in their groups, judged at once, and the two-pack grid."""
+    wild = position.wild
+    verdict = judge_pick(pick, wild, position.rules)
+    what = "declares" if pick.kind == "declare" else "shows"
+    st.markdown(f"**{escape_markdown(position.seat_name(pick.seat))} {what}**")
+    st.html(pick_html(pick, verdict, wild))
+    grid = pick_grid(pick, position.body, position.rules)
+    left = {cell.card.code: cell.left for row in grid for cell in row}
+    draw_grid(
+        "rmy-grid",
+        [[cell.card for cell in row] for row in grid],
+        lambda code: (lambda c: set_pick(current_or(pick).add(RummyCard.parse(c))), (code,)),
+        left,
+    )
+    with st.container(key="rmy-pick-actions", horizontal=True, gap="small"):
+        st.button(
+            "New group",
+            key="rmy-pick-group",
+            on_click=lambda: set_pick(current_or(pick).new_group()),
+        )
+        st.button(
+            "Take back",
+            key="rmy-pick-back",
+            on_click=lambda: set_pick(current_or(pick).take_back()),
+        )
+        if pick.kind == "declare":
+            st.button(
+                "Last card face down",
+                key="rmy-pick-face-down",
+                on_click=lambda: set_pick(current_or(pick).last_face_down()),
+            )
+        st.button(
+            "Record declaration" if pick.kind == "declare" else "Record show",
+            key="rmy-pick-record",
+            type="primary",
+            on_click=taps.record_pick,
+        )
+        st.button("Cancel", key="rmy-pick-cancel", on_click=set_pick, args=(None,))
+
+
+def current_or(pick: Pick) -> Pick:
+    """The pick in the URL when the tap comes (it may have moved since the page was drawn)."""
+    return current_pick() or pick
+
+
+def draw_complete(position: RummyPosition, taps: Taps) -> None:
+    """The deal's result and the next deal, its shuffler preselected as the engine gives it."""
+    deal = position.game.deals[-1]
+    if deal.void:
+        st.info(f"Deal {position.deal_number} is void: dealt again")
+    else:
+        winner = deal.winner or "nobody"
+        st.success(f"Deal {position.deal_number} won by {winner}")
+    following = position.next_dealer()
+    in_game = [standing.seat for standing in position.seats if standing.standing != "out"]
+    dealer = st.segmented_control(
+        "Shuffles next",
+        list(range(1, position.players + 1)),
+        default=following if following in in_game or not in_game else in_game[0],
+        format_func=lambda seat: escape_markdown(position.seat_name(seat)),
+        key=f"rmy-next-dealer-{position.deal_number}",
+    )
+    st.button(
+        f"Start deal {position.deal_number + 1}",
+        key="rmy-next-deal",
+        type="primary",
+        on_click=taps.record,
+        args=(lambda p: rummy_clicks.next_deal_click(p, dealer),),
+    )
+
+
+def draw_findings(position: RummyPosition) -> None:
+    with st.container(key="rmy-findings"):
+        for finding in position.findings:
+            box = SEVERITY_BOXES[finding.severity]
+            box(f"**{finding.code}**: {escape_markdown(finding.message)}")
+
+
+def draw_corrections(position: RummyPosition, taps: Taps) -> None:
+    """Correct an earlier line (kept in the log): it is replaced by a typed line of its kind."""
+    lines = {line.seq: line for line in position.lines}
+    if not lines:
+        return
+    with st.expander("Correct an earlier entry"):
+        target: int = st.selectbox(
+            "Entry",
+            list(lines),
+            index=len(lines) - 1,
+            format_func=lambda seq: f"deal {lines[seq].hand}: {lines[seq].text}",
+            key="rmy-correct-line",
+        )
+        text = st.text_input("As it should be", placeholder="count 2: 28", key="rmy-correct-text")
+        st.button(
+            "Correct",
+            key="rmy-correct",
+            on_click=taps.record,
+            args=(lambda p: rummy_clicks.correction_click(p, target, text),),
+        )
+
+
+def draw_export(archive: Archive, session_id: int) -> None:
+    text = archive.export_tgn(session_id)
+    st.download_button(
+        "Export TGN",
+        text,
+        file_name=f"session-{session_id}.tgn",
+        mime="text/plain",
+        key="rec-export",
+        icon=":material/download:",
+    )
+    with st.expander("TGN"):
+        st.code(text, language=None)
