@@ -2,11 +2,15 @@
 page to page, on the bundled data and on 2,000 hands, and again after the server restarts.
 
 Each first load opens the page in a new Chromium context (an empty cache, as a new visitor has)
-and stops the clock when the page's content is drawn and its script has finished. Page to page
+and stops the clock when the page's content, charts included, is drawn and its script has
+finished; the browser itself is started before (a visitor's browser is running already), and the
+server counts as up when it answers, which it does once warmed (``dashboard.server``). Page to page
 clicks the navigation bar in one tab. The 2,000 hands are copies of the sample sessions in
 ``data/``; the server keeps its replay cache in a temporary folder, so the first start replays
 everything and the restart reads the cache. Also printed: the loading alone (read, replay, score
-without the app) in processor seconds. Run with ``python -m benchmarks bench_dashboard`` (or
+without the app) in processor seconds, each page's script alone in processor seconds (the server's
+share of a load) and the machine's load average, since a busy machine's figures are not a quiet
+one's. Run with ``python -m benchmarks bench_dashboard`` (or
 ``make bench``). Aims: every page under 2 s in a fresh tab on the bundled data, under 1.5 s on
 2,000 hands (also after a restart), under 1 s from page to page.
 """
@@ -58,7 +62,7 @@ def screens(club: str) -> list[Screen]:
         Screen("Sessions", "", "text=Upload a session"),
         Screen("Replay", f"replay?session={club}&hand=1&step=8", ".tp-wrap"),
         Screen("Scores", f"scores?session={club}", ".js-plotly-plot"),
-        Screen("Players", "players", "h1:has-text('Players')"),
+        Screen("Players", "players", ".st-key-players-levels .js-plotly-plot"),
         Screen("Coaching", "coaching", "h1:has-text('Coaching')"),
         Screen("Record", "record", '[data-testid="stMainBlockContainer"] h2, h3'),
     ]
@@ -174,25 +178,44 @@ def loading_seconds(folder: Path, store: ReplayStore | None = None) -> float:
     return best
 
 
-def script_seconds(folder: Path, cache: Path) -> dict[str, float]:
-    """Processor seconds of each page's script in a freshly started app (Streamlit's AppTest,
-    its memory caches emptied, the replay store in ``cache``): the server's share of a first
-    load, steadier than the browser's on a busy machine."""
+def script_seconds(folder: Path, cache: Path) -> tuple[float, dict[str, float]]:
+    """Processor seconds of a fresh server's warm-up (``dashboard.state.warm``), then of each
+    page's script run after it (Streamlit's AppTest, its memory caches emptied first, the replay
+    store in ``cache``): the server's share of a first load, steadier than the browser's on a busy
+    machine."""
     import streamlit as st
     from streamlit.testing.v1 import AppTest
 
+    from dashboard.server import warm
+
+    app_path = str(REPOSITORY / "dashboard" / "app.py")
     os.environ.update({DATA_ENVIRONMENT: str(folder), CACHE_ENV: str(cache)})
     os.environ[ARCHIVE_ENV] = str(cache / "no-archive.sqlite")
     st.cache_resource.clear()
-    app = AppTest.from_file(str(REPOSITORY / "dashboard" / "app.py"), default_timeout=600)
+    started = time.process_time()
+    warm(app_path, [])
+    warming = time.process_time() - started
+    app = AppTest.from_file(app_path, default_timeout=600)
     started = time.process_time()
     app.run()
     times = {"Sessions": time.process_time() - started}
-    for name in ("replay", "scores", "players", "coaching"):
+    for name in ("replay", "scores", "players", "coaching", "record"):
         started = time.process_time()
         app.switch_page(f"screens/{name}.py").run()
         times[name.title()] = time.process_time() - started
-    return times
+    return warming, times
+
+
+def print_scripts(title: str, folder: Path, cache: Path) -> None:
+    """Print the warm-up's and each page script's processor seconds."""
+    warming, times = script_seconds(folder, cache)
+    pages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in times.items())
+    print(f"   {title}: warm-up {warming:.2f} s CPU, then each page's script: {pages}")
+
+
+def load_average() -> str:
+    """The machine's load average over 1, 5 and 15 minutes (how busy it was while measured)."""
+    return " ".join(f"{load:.2f}" for load in os.getloadavg())
 
 
 def main() -> None:
@@ -204,6 +227,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
         root = Path(temporary)
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        browser.new_context().new_page().goto("about:blank")  # the browser is up before any page
+        print(f"   load average at the start: {load_average()}")
         log = root / "dashboard.log"
         bundled = screens("club-night-40.tgn")
         with server(REPOSITORY / "data", root / "cache-bundled", log) as (url, up):
@@ -228,7 +253,11 @@ def main() -> None:
             print(f"   {hands} hands, page to page in one tab:")
             print("     " + ", ".join(f"{name} {s:.2f} s" for name, s in moves.items()))
         browser.close()
+        print(f"   load average after the browser: {load_average()}")
         seconds = loading_seconds(folder)
         print(
             f"   reading, replaying and scoring {hands} hands alone (no app): {seconds:.2f} s CPU"
         )
+        print_scripts("bundled data, server's share", REPOSITORY / "data", root / "cache-scripts")
+        for start in ("first start", "after a restart"):
+            print_scripts(f"{hands} hands, {start}", folder, root / "cache-scripts-large")

@@ -29,7 +29,7 @@ def streamlit_command(
     return [
         sys.executable,
         "-m",
-        "streamlit",
+        "dashboard.server",  # Streamlit, its caches warmed before it listens
         "run",
         str(APP),
         "--server.headless",

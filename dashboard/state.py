@@ -10,12 +10,15 @@ into the archive.
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TypeVar, cast
 
 import streamlit as st
 
@@ -34,6 +37,7 @@ from dashboard.library import (
 )
 from dashboard.recording.setup import archive_argument
 from dashboard.replay_store import ReplayStore, default_folder
+from dashboard.views.players import PlayedSession, PlayersTables, players_tables
 from recorder.archive import Archive, ArchiveError, open_archive
 from recorder.model import Record
 from replay import HandReplay, replay_hand
@@ -41,6 +45,7 @@ from replay.solver import HandAnalysis, analyse_replayed
 
 BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
 DATA_ENVIRONMENT = "THURUPPU_DATA"
+T = TypeVar("T")
 UPLOADS = "uploads"  # this browser session's uploads, in ``st.session_state``
 
 
@@ -137,20 +142,68 @@ def file_sessions(root: Path) -> list[LoadedSession]:
     return loaded
 
 
+def _shared_sessions() -> tuple[list[LoadedSession], list[LoadedSession]]:
+    root = data_root()
+    files = [] if is_archive(str(root)) else file_sessions(root)
+    archived = [s for location in archives() for s in archive_sessions(location)]
+    return files, archived
+
+
 def shared_sessions() -> tuple[list[LoadedSession], list[LoadedSession]]:
     """The sessions under the data path and the archive's (the first time, reading and replaying
     them all takes a moment: a spinner says so)."""
-    root = data_root()
     with st.spinner("Reading and replaying the sessions…"):
-        files = [] if is_archive(str(root)) else file_sessions(root)
-        archived = [s for location in archives() for s in archive_sessions(location)]
-    return files, archived
+        return _shared_sessions()
 
 
 def sessions() -> list[LoadedSession]:
     """The sessions under the data path, the archive's, then this browser session's uploads."""
     files, archived = shared_sessions()
     return [*files, *archived, *(upload.session for upload in uploads().values())]
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def _players_tables(
+    _loaded: Sequence[LoadedSession], versions: tuple[tuple[str, str], ...]
+) -> PlayersTables:
+    return players_tables(
+        PlayedSession(s.label, s.record, s.score, tuple(s.findings))
+        for s in _loaded
+        if s.record is not None and s.score is not None
+    )
+
+
+def players(loaded: Sequence[LoadedSession]) -> PlayersTables:
+    """The Players page's tables over these sessions, built once per list of versions (a session's
+    key and content digest: a changed file is a new version), so choosing a player, or coming
+    back to the page, neither unpickles nor adds up every session again."""
+    return _players_tables(loaded, tuple((s.key, s.digest) for s in loaded))
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def _derived(_make: Callable[[], object], name: str, key: str, version: str) -> object:
+    return _make()
+
+
+def derived(loaded: LoadedSession, name: str, make: Callable[[], T]) -> T:
+    """What ``make`` builds from this session alone (a figure, a table) under ``name``, built
+    once per version of the session (its digest: a changed file is built again) and shared by
+    every tab; read it, never change it."""
+    return cast(T, _derived(make, name, loaded.key, loaded.digest))
+
+
+def warm() -> None:
+    """What a fresh server does before it answers, so that its first page view only draws: import
+    the pages' libraries, load every session and build the Players tables."""
+    import streamlit.emojis  # noqa: F401  (read by the page icon, on the first run)
+
+    from dashboard import recording, views
+
+    for package in (views, recording):
+        for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+            importlib.import_module(module.name)
+    files, archived = _shared_sessions()
+    players([*files, *archived])
 
 
 def add_upload(name: str, data: bytes) -> LoadedSession:

@@ -12,32 +12,19 @@ import streamlit as st
 from dashboard import state
 from dashboard.rummy_panels import rummy_overview, rummy_player, rummy_tables
 from dashboard.views.figures import findings_figure, levels_figure, margin_figure, success_figure
-from dashboard.views.players import (
-    PlayedSession,
-    blank_missing,
-    caller_points,
-    calls_by_level,
-    default_player,
-    findings_by_code,
-    overview,
-    specials,
-)
+from dashboard.views.players import blank_missing, default_player
 from dashboard.views.rummy_players import player_figures
 
 st.title("Players")
-played = [
-    PlayedSession(session.label, session.record, session.score, tuple(session.findings))
-    for session in state.sessions()
-    if session.record is not None and session.score is not None
-]
-summary = overview(played)
+tables = state.players(state.sessions())
+summary = tables.summary
 rummy = player_figures(rummy_tables(state.sessions()))
 if summary.empty and rummy.empty:
     st.info("No readable session yet. Open the Sessions page to see why.")
     st.stop()
 
 if not summary.empty:
-    st.caption(f"{len(summary)} player(s) over {len(played)} session(s)")
+    st.caption(f"{len(summary)} player(s) over {tables.sessions} session(s)")
     st.dataframe(blank_missing(summary), hide_index=True, width="stretch")
     if summary["calls"].sum():
         st.plotly_chart(success_figure(summary), key="players-success", width="stretch")
@@ -58,15 +45,11 @@ rummy_player(rummy, player)
 if player not in trick_players:
     st.stop()
 
-calls = calls_by_level(played)
-points = caller_points(played)
-undertakings = specials(played)
-findings = findings_by_code(played)
 mine = {
-    "calls": calls[calls["player"] == player],
-    "points": points[points["player"] == player],
-    "specials": undertakings[undertakings["player"] == player],
-    "findings": findings[findings["player"] == player],
+    "calls": tables.calls[tables.calls["player"] == player],
+    "points": tables.points[tables.points["player"] == player],
+    "specials": tables.specials[tables.specials["player"] == player],
+    "findings": tables.findings[tables.findings["player"] == player],
 }
 
 

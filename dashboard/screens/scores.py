@@ -32,9 +32,11 @@ def trick_scores(session: LoadedSession) -> None:
     st.subheader(" and ".join(RUNNING_LABELS[key] for key in counters) + " after every hand")
     if marks:
         st.caption(", ".join(f"{m.team} won a {m.name} after hand {m.hand}" for m in marks))
-    st.plotly_chart(
-        running_figure(series, counters, score.teams, marks), key="scores-running", width="stretch"
+    teams = score.teams
+    running = state.derived(
+        session, "scores-running", lambda: running_figure(series, counters, teams, marks)
     )
+    st.plotly_chart(running, key="scores-running", width="stretch")
 
     st.subheader("Hands")
     table = hand_table(score, record)
@@ -54,7 +56,8 @@ def trick_scores(session: LoadedSession) -> None:
     st.subheader("Calls against points taken")
     calls = call_points(score, record)
     if len(calls):
-        st.plotly_chart(calls_figure(calls), key="scores-calls", width="stretch")
+        figure = state.derived(session, "scores-calls", lambda: calls_figure(calls))
+        st.plotly_chart(figure, key="scores-calls", width="stretch")
     else:
         st.caption("No hand with a caller and a known count of points yet.")
 
@@ -68,13 +71,14 @@ if not scored:
     st.info("No readable session to score. Open the Sessions page to see why.")
     st.stop()
 
-keys = [session.key for session in scored]
+titles = {session.key: session.title for session in scored}
+keys = list(titles)
 wanted = st.query_params.get("session")
 chosen = st.selectbox(
     "Session",
     keys,
     index=keys.index(wanted) if wanted in keys else 0,
-    format_func=lambda key: next(s.title for s in scored if s.key == key),
+    format_func=titles.__getitem__,
     key="scores-session",
 )
 st.query_params["session"] = chosen

@@ -186,6 +186,32 @@ def overview(sessions: Iterable[PlayedSession]) -> pd.DataFrame:
     return pd.DataFrame(rows).sort_values("player", ignore_index=True) if rows else pd.DataFrame()
 
 
+@dataclass(frozen=True)
+class PlayersTables:
+    """Every table of the Players page over a list of sessions, built once for that list (the
+    pages read them and never change them)."""
+
+    sessions: int
+    summary: pd.DataFrame
+    calls: pd.DataFrame
+    points: pd.DataFrame
+    specials: pd.DataFrame
+    findings: pd.DataFrame
+
+
+def players_tables(sessions: Iterable[PlayedSession]) -> PlayersTables:
+    """The overview, calls by level, points as caller, undertakings and findings of the players."""
+    played = list(sessions)
+    return PlayersTables(
+        len(played),
+        overview(played),
+        calls_by_level(played),
+        caller_points(played),
+        specials(played),
+        findings_by_code(played),
+    )
+
+
 def default_player(summary: pd.DataFrame) -> str:
     """The player the page opens on: the one with the most calls played out, then the most hands,
     then the first by name, so that the detail panels have something to show."""

@@ -1,0 +1,116 @@
+"""What makes a first load quick, and never wrong: a server warmed before it answers replays
+nothing on its first pages, the Players tables are built once per version of the sessions (a
+changed file shows at once), and the chart script's preload finds Streamlit's chart script."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+import dashboard.library
+import dashboard.state
+from dashboard.preload import CHUNKS, plotly_chunk, preload_script
+from dashboard.replay_store import CACHE_ENV
+from dashboard.server import script_arguments, warm
+from dashboard.state import DATA_ENVIRONMENT
+from recorder.archive import ARCHIVE_ENV
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+APP = REPOSITORY / "dashboard" / "app.py"
+CLUB = (REPOSITORY / "tests" / "browser" / "sessions" / "club-night-40.tgn").read_bytes()
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder with the club night and the example session, served with no archive and an
+    empty replay store, and the server's memory caches emptied."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "club.tgn").write_bytes(CLUB)
+    shutil.copy(REPOSITORY / "data" / "tgn-example-40.tgn", folder / "example.tgn")
+    monkeypatch.setenv(DATA_ENVIRONMENT, str(folder))
+    monkeypatch.setenv(ARCHIVE_ENV, str(tmp_path / "no-archive.sqlite"))
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    st.cache_resource.clear()
+    st.cache_data.clear()
+    return folder
+
+
+def refuse(*_: object) -> None:
+    raise AssertionError("computed again although warmed")
+
+
+def players_overview(app: AppTest) -> dict[str, tuple[int, int]]:
+    """The Players page's sessions and findings per player."""
+    app.switch_page("screens/players.py").run()
+    assert not app.exception, [e.value for e in app.exception]
+    table = app.dataframe[0].value.set_index("player")
+    return {name: (int(row["sessions"]), int(row["findings"])) for name, row in table.iterrows()}
+
+
+def test_the_app_arguments_are_what_follows_the_double_dash() -> None:
+    command = ["run", "app.py", "--server.port", "8501", "--", "--data", "d", "--db", "x.db"]
+    assert script_arguments(command) == ["--data", "d", "--db", "x.db"]
+    assert script_arguments(["run", "app.py"]) == []
+
+
+def test_a_warmed_server_replays_and_adds_up_nothing_on_its_first_pages(
+    data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    warm(str(APP), [])
+    monkeypatch.setattr(dashboard.library, "replay_session", refuse)
+    monkeypatch.setattr(dashboard.library, "read_bytes", refuse)
+    monkeypatch.setattr(dashboard.state, "players_tables", refuse)
+    app = AppTest.from_file(str(APP), default_timeout=60).run()
+    assert not app.exception, [e.value for e in app.exception]
+    assert set(app.dataframe[0].value["Session"]) == {"club.tgn", "example.tgn"}
+    assert players_overview(app)["Faiz"] == (2, 1)  # in both sessions, named by the revoke
+
+
+def test_the_players_page_shows_a_changed_file_at_once(data: Path) -> None:
+    app = AppTest.from_file(str(APP), default_timeout=60).run()
+    assert players_overview(app)["Faiz"] == (2, 1)
+    assert players_overview(app)["Faiz"] == (2, 1)  # from the cache: the same
+    example = data / "example.tgn"
+    stamp = example.stat()
+    example.write_bytes(CLUB)  # now the club night again, with its revoke, under the old time
+    os.utime(example, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert players_overview(app)["Faiz"] == (2, 2)
+    (data / "club.tgn").unlink()
+    assert players_overview(app)["Faiz"] == (1, 1)
+
+
+def test_the_preload_names_streamlits_chart_script(tmp_path: Path) -> None:
+    chunk = plotly_chunk()
+    assert chunk is not None and (CHUNKS / chunk).stat().st_size > 1_000_000
+    assert plotly_chunk(tmp_path) is None  # another Streamlit: no preload, nothing breaks
+    assert f'new URL("{chunk}", main.src)' in preload_script(chunk, now=True)
+
+
+def charted(app: AppTest, session: str) -> list[object]:
+    """The traces of the Scores page's running score chart for a session."""
+    app.switch_page("screens/scores.py").run()
+    app.selectbox(key="scores-session").set_value(session).run()
+    assert not app.exception, [e.value for e in app.exception]
+    traces: list[object] = json.loads(app.get("plotly_chart")[0].proto.spec)["data"]
+    return traces
+
+
+def test_the_scores_charts_show_a_changed_file_at_once(data: Path) -> None:
+    night = (REPOSITORY / "data" / "club-night-40.tgn").read_bytes()  # two hands scored
+    (data / "night.tgn").write_bytes(night)
+    app = AppTest.from_file(str(APP), default_timeout=60).run()
+    example, other = charted(app, "example.tgn"), charted(app, "night.tgn")
+    assert example != other
+    assert charted(app, "example.tgn") == example  # built once, the same again
+    changed = data / "example.tgn"
+    stamp = changed.stat()
+    changed.write_bytes(night)  # now the other night, under the old file's time
+    os.utime(changed, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert charted(app, "example.tgn") == other
