@@ -17,9 +17,9 @@ from dashboard.views.players import blank_missing
 from dashboard.views.rummy_figures import totals_figure
 from dashboard.views.rummy_players import (
     FIGURES,
+    GroupingCost,
     RummyTable,
     costs_table,
-    grouping_costs,
 )
 from dashboard.views.rummy_sheet import build_sheet, headline, sheet_html, standing_text
 from dashboard.views.text import escape_markdown
@@ -91,9 +91,10 @@ def rummy_player(figures: pd.DataFrame, player: str) -> None:
     st.caption(definitions(PLAYER_METRICS))
 
 
-def rummy_coaching(tables: Sequence[RummyTable], player: str) -> None:
-    """What a player's own groupings gave away against the lowest count, hand by hand."""
-    costs = [cost for cost in grouping_costs(tables) if cost.player == player]
+def rummy_coaching(all_costs: Sequence[GroupingCost], player: str) -> None:
+    """What a player's own groupings gave away against the lowest count, hand by hand (of every
+    hand shown in its player's groups, ``grouping_costs``)."""
+    costs = [cost for cost in all_costs if cost.player == player]
     st.subheader("Rummy: groupings")
     if not costs:
         st.caption("No hand of his shown in his own groups.")

@@ -20,6 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar, cast
 
+import pandas as pd
 import streamlit as st
 
 from dashboard.library import (
@@ -37,7 +38,9 @@ from dashboard.library import (
 )
 from dashboard.recording.setup import archive_argument
 from dashboard.replay_store import ReplayStore, default_folder
+from dashboard.rummy_panels import rummy_tables
 from dashboard.views.players import PlayedSession, PlayersTables, players_tables
+from dashboard.views.rummy_players import GroupingCost, RummyTable, grouping_costs, player_figures
 from recorder.archive import Archive, ArchiveError, open_archive
 from recorder.model import Record
 from replay import HandReplay, replay_hand
@@ -180,6 +183,30 @@ def players(loaded: Sequence[LoadedSession]) -> PlayersTables:
     return _players_tables(loaded, tuple((s.key, s.digest) for s in loaded))
 
 
+@dataclass(frozen=True)
+class RummyPlayers:
+    """The Rummy games among some sessions, each player's figures and every hand shown in its
+    player's own groups beside the lowest count (the grouping search, done once)."""
+
+    tables: list[RummyTable]
+    figures: pd.DataFrame
+    costs: list[GroupingCost]
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def _rummy_players(
+    _loaded: Sequence[LoadedSession], versions: tuple[tuple[str, str], ...]
+) -> RummyPlayers:
+    tables = rummy_tables(_loaded)
+    return RummyPlayers(tables, player_figures(tables), grouping_costs(tables))
+
+
+def rummy_players(loaded: Sequence[LoadedSession]) -> RummyPlayers:
+    """The Players and Coaching pages' Rummy figures over these sessions, built once per list of
+    versions like ``players``: a changed file is judged again, an unchanged one never."""
+    return _rummy_players(loaded, tuple((s.key, s.digest) for s in loaded))
+
+
 @st.cache_resource(max_entries=256, show_spinner=False)
 def _derived(_make: Callable[[], object], name: str, key: str, version: str) -> object:
     return _make()
@@ -204,6 +231,7 @@ def warm() -> None:
             importlib.import_module(module.name)
     files, archived = _shared_sessions()
     players([*files, *archived])
+    rummy_players([*files, *archived])
 
 
 def add_upload(name: str, data: bytes) -> LoadedSession:

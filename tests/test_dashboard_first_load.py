@@ -114,3 +114,33 @@ def test_the_scores_charts_show_a_changed_file_at_once(data: Path) -> None:
     changed.write_bytes(night)  # now the other night, under the old file's time
     os.utime(changed, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
     assert charted(app, "example.tgn") == other
+
+
+def rummy_wins(app: AppTest) -> dict[str, int]:
+    """The Players page's deals won by each Rummy player."""
+    app.switch_page("screens/players.py").run()
+    assert not app.exception, [e.value for e in app.exception]
+    table = next(frame.value for frame in app.dataframe if "deals won" in frame.value.columns)
+    return {row["player"]: int(row["deals won"]) for _, row in table.iterrows()}
+
+
+def test_the_rummy_figures_are_built_once_and_follow_a_changed_file(
+    data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Players page's Rummy figures come from the cache on a rerun, and a file rewritten
+    under its old time is judged again."""
+    bundled = (REPOSITORY / "data" / "rummy-first-round.tgn").read_text()
+    (data / "rummy.tgn").write_text(bundled)
+    app = AppTest.from_file(str(APP), default_timeout=60).run()
+    wins = rummy_wins(app)
+    with monkeypatch.context() as patched:
+        patched.setattr(dashboard.state, "player_figures", refuse)
+        patched.setattr(dashboard.state, "grouping_costs", refuse)
+        assert rummy_wins(app) == wins  # from the cache: nothing judged again
+    rummy = data / "rummy.tgn"
+    stamp = rummy.stat()
+    three_deals = bundled[: bundled.index('[Hand "4"]')]  # the same table after three deals
+    rummy.write_text(three_deals)
+    os.utime(rummy, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    fewer = rummy_wins(app)
+    assert sum(fewer.values()) == 3 and sum(wins.values()) > 3

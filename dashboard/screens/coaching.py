@@ -12,7 +12,7 @@ import streamlit as st
 
 from dashboard import state
 from dashboard.library import LoadedSession
-from dashboard.rummy_panels import rummy_coaching, rummy_tables
+from dashboard.rummy_panels import rummy_coaching
 from dashboard.views.analysis import cost_by, decision_link, mistakes_figure, mistakes_table
 from replay import Step
 from replay.coaching import POINTS_GIVEN_AWAY, AnalysedHand, player_mistakes, player_summary
@@ -30,8 +30,8 @@ def seat_names(loaded: LoadedSession) -> list[str]:
 
 st.title("Coaching")
 playable = [s for s in state.sessions() if s.playable and s.hands and s.family == "trick"]
-tables = rummy_tables(state.sessions())
-rummy_names = {name for table in tables for name in table.players}
+rummy = state.rummy_players(state.sessions())
+rummy_names = {name for table in rummy.tables for name in table.players}
 names = sorted({name for loaded in playable for name in seat_names(loaded)} | rummy_names)
 if not names:
     st.info("No readable session with hands. Open the Sessions page to see why.")
@@ -46,7 +46,7 @@ player = st.selectbox(
 )
 st.query_params["player"] = player
 if player in rummy_names:
-    rummy_coaching(tables, player)
+    rummy_coaching(rummy.costs, player)
 theirs = [loaded for loaded in playable if player in seat_names(loaded)]
 if not theirs:
     st.stop()

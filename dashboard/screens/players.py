@@ -10,15 +10,14 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dashboard import state
-from dashboard.rummy_panels import rummy_overview, rummy_player, rummy_tables
+from dashboard.rummy_panels import rummy_overview, rummy_player
 from dashboard.views.figures import findings_figure, levels_figure, margin_figure, success_figure
 from dashboard.views.players import blank_missing, default_player
-from dashboard.views.rummy_players import player_figures
 
 st.title("Players")
 tables = state.players(state.sessions())
 summary = tables.summary
-rummy = player_figures(rummy_tables(state.sessions()))
+rummy = state.rummy_players(state.sessions()).figures
 if summary.empty and rummy.empty:
     st.info("No readable session yet. Open the Sessions page to see why.")
     st.stop()
