@@ -45,6 +45,7 @@ from dashboard.recording.view import (
     trick_html,
 )
 from dashboard.screens import rummy_record
+from dashboard.screens.record_parts import SUIT_COLOURS, draw_export, draw_findings
 from dashboard.views.cards import CARD_CSS
 from dashboard.views.text import escape, escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted, open_archive
@@ -52,8 +53,6 @@ from recorder.cards import SUITS, Suit
 from recorder.games import GAMES, family_name
 
 MESSAGE = "rec-message"
-SUIT_COLOURS = {Suit.SPADES: "", Suit.HEARTS: "red", Suit.DIAMONDS: "orange", Suit.CLUBS: "green"}
-SEVERITY_BOXES = {"error": st.error, "warning": st.warning, "note": st.info}
 
 
 @st.cache_resource(show_spinner=False)
@@ -350,10 +349,7 @@ def draw_judgement(position: Position) -> None:
     points = points_text(position)
     if points:
         st.caption(points)
-    with st.container(key="rec-findings"):
-        for finding in position.findings:
-            box = SEVERITY_BOXES[finding.severity]
-            box(f"**{finding.code}**: {escape_markdown(finding.message)}")
+    draw_findings(position.findings, "rec-findings")
 
 
 def turn_label(position: Position, turn: StandingTurn) -> str:
@@ -403,20 +399,6 @@ def draw_corrections(position: Position) -> None:
                 )
 
 
-def draw_export(session_id: int) -> None:
-    text = the_archive().export_tgn(session_id)
-    st.download_button(
-        "Export TGN",
-        text,
-        file_name=f"session-{session_id}.tgn",
-        mime="text/plain",
-        key="rec-export",
-        icon=":material/download:",
-    )
-    with st.expander("TGN"):
-        st.code(text, language=None)
-
-
 SETUP_FIELDS: dict[str, Callable[[str], None]] = {
     "trick": draw_trick_fields,
     "rummy": lambda game: rummy_record.draw_setup_fields(the_archive(), MESSAGE),
@@ -446,7 +428,7 @@ def draw_session(session_id: int) -> None:
     if position.phase in ("over", "closed"):
         draw_outcome(position)
     draw_corrections(position)
-    draw_export(session_id)
+    draw_export(the_archive(), session_id)
     with st.expander("Session score"):
         draw_score(position)
 

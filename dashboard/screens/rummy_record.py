@@ -32,16 +32,14 @@ from dashboard.recording.rummy_view import (
     standings_html,
     status_html,
 )
+from dashboard.screens.record_parts import SUIT_COLOURS, draw_export, draw_findings
 from dashboard.views.cards import card_label
 from dashboard.views.text import escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted
-from recorder.cards import Suit
 from recorder.rummy_cards import RummyCard
 from recorder.rummy_model import RummyRedealReason
 
 PICK = "pick"
-SUIT_COLOURS = {Suit.SPADES: "", Suit.HEARTS: "red", Suit.DIAMONDS: "orange", Suit.CLUBS: "green"}
-SEVERITY_BOXES = {"error": st.error, "warning": st.warning, "note": st.info}
 #: The one-tap outcomes and what their buttons say.
 TAP_LABELS = {
     "drop": "Drop 25",
@@ -194,7 +192,7 @@ def draw_session(archive: Archive, session_id: int, message_key: str) -> None:
     else:
         standing = ", ".join(position.game.standing)
         st.success(f"{position.game.winner} won the table. Finishing order: {standing}")
-    draw_findings(position)
+    draw_findings(position.findings, "rmy-findings")
     draw_corrections(position, taps)
     draw_export(archive, session_id)
 
@@ -380,13 +378,6 @@ def draw_complete(position: RummyPosition, taps: Taps) -> None:
     )
 
 
-def draw_findings(position: RummyPosition) -> None:
-    with st.container(key="rmy-findings"):
-        for finding in position.findings:
-            box = SEVERITY_BOXES[finding.severity]
-            box(f"**{finding.code}**: {escape_markdown(finding.message)}")
-
-
 def draw_corrections(position: RummyPosition, taps: Taps) -> None:
     """Correct an earlier line (kept in the log): it is replaced by a typed line of its kind."""
     lines = {line.seq: line for line in position.lines}
@@ -407,17 +398,3 @@ def draw_corrections(position: RummyPosition, taps: Taps) -> None:
             on_click=taps.record,
             args=(lambda p: rummy_clicks.correction_click(p, target, text),),
         )
-
-
-def draw_export(archive: Archive, session_id: int) -> None:
-    text = archive.export_tgn(session_id)
-    st.download_button(
-        "Export TGN",
-        text,
-        file_name=f"session-{session_id}.tgn",
-        mime="text/plain",
-        key="rec-export",
-        icon=":material/download:",
-    )
-    with st.expander("TGN"):
-        st.code(text, language=None)

@@ -1,0 +1,40 @@
+"""What both Record pages (the trick games' and Rummy's) draw alike: the suit colours of card
+buttons, the findings proven so far, and the session's TGN to export."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from dashboard.views.text import escape_markdown
+from recorder.archive import Archive
+from recorder.cards import Suit
+from replay.findings import Finding
+
+SUIT_COLOURS = {Suit.SPADES: "", Suit.HEARTS: "red", Suit.DIAMONDS: "orange", Suit.CLUBS: "green"}
+"""A card button's label colour by suit (Streamlit's Markdown colour names)."""
+SEVERITY_BOXES = {"error": st.error, "warning": st.warning, "note": st.info}
+
+
+def draw_findings(findings: Sequence[Finding], key: str) -> None:
+    """The findings proven so far, a box each coloured by its severity."""
+    with st.container(key=key):
+        for finding in findings:
+            box = SEVERITY_BOXES[finding.severity]
+            box(f"**{finding.code}**: {escape_markdown(finding.message)}")
+
+
+def draw_export(archive: Archive, session_id: int) -> None:
+    """The session as TGN: a download and the text itself."""
+    text = archive.export_tgn(session_id)
+    st.download_button(
+        "Export TGN",
+        text,
+        file_name=f"session-{session_id}.tgn",
+        mime="text/plain",
+        key="rec-export",
+        icon=":material/download:",
+    )
+    with st.expander("TGN"):
+        st.code(text, language=None)
