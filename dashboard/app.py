@@ -15,10 +15,7 @@ if REPOSITORY not in sys.path:  # so the packages import when the project is not
 
 import streamlit as st  # noqa: E402
 
-from dashboard.preload import preload_charts  # noqa: E402
-
 SCREENS = Path(__file__).resolve().parent / "screens"
-CHART_PAGES = {"scores", "players", "coaching"}  # with plotly charts: load the chart script first
 
 APP_CSS = '[data-testid="stMainBlockContainer"]{padding-top:3.5rem;padding-bottom:2rem}'
 
@@ -52,5 +49,4 @@ navigation = st.navigation(
     ],
     position="top",
 )
-preload_charts(now=navigation.url_path in CHART_PAGES)
 navigation.run()
