@@ -1,32 +1,14 @@
 // The dashboard's chart, drawn in the page (no frame): a plotly figure's traces and layout, sent as
-// JSON by dashboard/chart.py, drawn with plotly.js's basic bundle (scatter, bar, pie). The bundle
-// is served beside the app (dashboard/static) and fetched once per browser tab: every chart of
-// every page in the tab waits on the same promise. The look follows the page's Streamlit theme,
-// read from the theme's CSS variables, as Streamlit's own plotly chart does.
+// JSON by dashboard/chart.py, drawn with plotly.js's basic bundle (scatter, bar, pie), which
+// chart_loader.js (put before this module) loads once per browser tab. The look follows the page's
+// Streamlit theme, read from the theme's CSS variables, as Streamlit's own plotly chart does.
 
-const BUNDLE = "app/static/plotly-basic.min.js";
 const DEFAULT_HEIGHT = 450; // plotly's own default, and Streamlit's
 const CONFIG = { displaylogo: false, modeBarButtonsToRemove: ["lasso2d", "select2d"] };
 
 // Streamlit's chart greys (its gray 70 / 30 / 90 in a light theme, the mirror ones in a dark).
 const LIGHT = { text: "#808495", grid: "#e6eaf1", legend: "#262730" };
 const DARK = { text: "#e6eaf1", grid: "#31333F", legend: "#fafafa" };
-
-function plotly() {
-  if (!window.thuruppuPlotly) {
-    window.thuruppuPlotly = new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      script.src = new URL(BUNDLE, document.baseURI).href;
-      script.onload = () => resolve(window.Plotly);
-      script.onerror = () => {
-        window.thuruppuPlotly = undefined;
-        reject(new Error(`the chart script ${script.src} could not be loaded`));
-      };
-      document.head.appendChild(script);
-    });
-  }
-  return window.thuruppuPlotly;
-}
 
 function isDark(colour) {
   const probe = document.createElement("canvas").getContext("2d");
@@ -103,7 +85,7 @@ export default function (component) {
   plot.style.height = `${layout.height}px`; // the chart's room is kept while the script loads
   let stopped = false;
   let resizing = null;
-  plotly()
+  loadPlotly()
     .then((Plotly) => {
       if (stopped) return;
       Plotly.react(plot, data.data, layout, CONFIG);
