@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from recorder.cards import CallField, CardField, SuitField
+from recorder.fields import CallField, CardField, SuitField
 
 _POSITION = frozenset({"line", "column"})
 
@@ -21,7 +21,9 @@ _POSITION = frozenset({"line", "column"})
 class Node(BaseModel):
     """An element of a record with its place in the source (0 when it was not read from text)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    """``defer_build``: each class builds its validator and serializer when first used, so code
+    that only reads TGN (which builds nodes without validation) never pays for them."""
 
     line: int = 0
     column: int = 0
@@ -283,6 +285,3 @@ def parse_pairs(value: str) -> dict[str, str]:
 
 # A Rummy deal's body nodes build on ``LineNode`` above; the hand refers to them by name.
 from recorder.rummy_model import RummyBody  # noqa: E402
-
-Hand.model_rebuild()
-Record.model_rebuild()
