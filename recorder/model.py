@@ -9,114 +9,13 @@ comments survive a round trip.
 
 from __future__ import annotations
 
-import keyword
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, Self, cast
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from recorder.fields import CallField, CardField, SuitField
-
-_POSITION = frozenset({"line", "column"})
-
-# The slots every pydantic model instance fills, set directly by ``Node.build``.
-_new = object.__new__
-_FRESH: Any = object()
-"""The default of a ``build`` argument whose field's default is made afresh for each node."""
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-class Node(BaseModel):
-    """An element of a record with its place in the source (0 when it was not read from text)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-    """``defer_build``: each class builds its validator and serializer when first used, so code
-    that only reads TGN (which builds nodes without validation) never pays for them."""
-
-    line: int = 0
-    column: int = 0
-
-    if TYPE_CHECKING:
-
-        @classmethod
-        def build(cls, **fields: Any) -> Self:
-            """A node of fields already checked (the reader's), made without validation.
-
-            The reader has read every value into its type (``Card``, ``Call``, nodes) and checked
-            it against the game; validating them again would cost more than reading them. The node
-            equals the one ``model_validate`` gives, its fields in the same order; every field
-            counts as set. Outside data (JSON, the archive, a user's dicts) is validated as usual.
-            Written for each class by ``_write_build``.
-            """
-
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
-        """Give each node class its own ``build``."""
-        super().__pydantic_init_subclass__(**kwargs)
-        cls.build = classmethod(_write_build(cls))  # type: ignore[method-assign, assignment]
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        fields = type(self).model_fields
-        return all(
-            getattr(self, name) == getattr(other, name) for name in fields if name not in _POSITION
-        )
-
-    def __hash__(self) -> int:
-        return id(self)
-
-
-def _write_build(cls: type[Node]) -> Callable[..., Any]:
-    """``build`` for one node class, written as Python source once (as ``dataclasses`` writes
-    ``__init__``): each field a keyword argument with its default (a required field a required
-    argument), the node's dictionary one display in field order, then the three other slots."""
-    namespace: dict[str, Any] = {
-        "_new": _new,
-        "_FRESH": _FRESH,
-        "_set_dict": _set_dict,
-        "_set_fields_set": _set_fields_set,
-        "_set_extra": _set_extra,
-        "_set_private": _set_private,
-        "_every_field": set(cls.model_fields),
-    }
-    parameters, items = [], []
-    for index, (name, info) in enumerate(cls.model_fields.items()):
-        assert name.isidentifier() and not keyword.iskeyword(name), name
-        if info.is_required():
-            parameters.append(name)
-            items.append(f"{name!r}: {name}")
-        elif info.default_factory is not None:
-            namespace[f"_factory_{index}"] = info.default_factory
-            parameters.append(f"{name}=_FRESH")
-            items.append(f"{name!r}: _factory_{index}() if {name} is _FRESH else {name}")
-        else:
-            namespace[f"_default_{index}"] = info.default
-            parameters.append(f"{name}=_default_{index}")
-            items.append(f"{name!r}: {name}")
-    source = (
-        f"def build(cls, *, {', '.join(parameters)}):\n"
-        "    node = _new(cls)\n"
-        f"    _set_dict(node, {{{', '.join(items)}}})\n"
-        "    _set_fields_set(node, _every_field)\n"
-        "    _set_extra(node, None)\n"
-        "    _set_private(node, None)\n"
-        "    return node\n"
-    )
-    exec(source, namespace)  # the source is written above from the class's field names
-    return cast(Callable[..., Any], namespace["build"])
-
-
-class LineNode(Node):
-    """An element that is a whole line: it carries the ``;`` comments around it."""
-
-    before: list[str] = Field(default_factory=list)
-    """Whole-line ``;`` comments just above this line, in order."""
-    remark: str | None = None
-    """The ``;`` comment at the end of this line."""
+from recorder.nodes import LineNode, Node
+from recorder.rummy_model import RummyBody
 
 
 class Tag(LineNode):
@@ -351,7 +250,3 @@ def parse_pairs(value: str) -> dict[str, str]:
         if sep:
             pairs[key.strip()] = val.strip()
     return pairs
-
-
-# A Rummy deal's body nodes build on ``LineNode`` above; the hand refers to them by name.
-from recorder.rummy_model import RummyBody  # noqa: E402

@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from recorder.fields import RummyCardField
-from recorder.model import LineNode, Node
+from recorder.nodes import LineNode, Node
 
 OutcomeKind = Literal["drop", "absent", "declare", "show", "count", "no-show"]
 RummyRedealReason = Literal["not-13-cards", "misdeal"]

@@ -98,3 +98,21 @@ def test_reading_builds_no_schema_and_start_up_loads_no_model() -> None:
         "assert Record.model_validate_json(result.record.model_dump_json()) == result.record\n"
     )
     subprocess.run([sys.executable, "-c", script], check=True, cwd=ROOT)
+
+
+def test_every_module_of_the_recorder_imports_first() -> None:
+    script = (
+        "import importlib, pkgutil, sys\n"
+        "import recorder\n"
+        "names = [info.name for info in pkgutil.walk_packages(recorder.__path__, 'recorder.')]\n"
+        "for name in names:\n"
+        "    for loaded in [module for module in sys.modules if module.startswith('recorder.')]:\n"
+        "        del sys.modules[loaded]\n"
+        "    importlib.import_module(name)\n"
+        "print(len(names))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) > 20

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple, get_args
 
-from recorder.model import Node
+from recorder.nodes import Node
 from recorder.rummy_cards import RUMMY_RANKS, RummyCard
 from recorder.rummy_model import (
     Outcome,
