@@ -132,6 +132,9 @@ class HandBody:
         if reader is not None:
             reader(self, head, rest, before, comments)
             return
+        if keyword.endswith(".") and keyword[:-1].isdigit():  # ``1.``, the usual trick number
+            self._trick(head, keyword[:-1], "", rest, before, comments)
+            return
         match = _TRICK_NUMBER.match(head.text)
         if match and match.group(1).isdigit():
             self._trick(head, match.group(1), match.group(2), rest, before, comments)
@@ -335,7 +338,7 @@ class HandBody:
         self, words: list[Token], trick_comments: list[str], comments: _Comments
     ) -> tuple[list[Turn], bool]:
         """The turns of a trick line, and whether it ends with ``*``."""
-        turn_part = self.notation.turn_part
+        known, turn_part = self.notation.known_turns, self.notation.turn_part
         problems = self.problems
         turns: list[Turn] = []
         opened: Fields | None = None
@@ -353,7 +356,7 @@ class HandBody:
             if text == "*":
                 star = True
                 continue
-            part: TurnPart = turn_part(text)
+            part: TurnPart = known.get(text) or turn_part(text)
             if part.simple:  # ``seat:card``, the usual turn
                 if opened is not None:
                     turns.append(self._close(opened))

@@ -83,8 +83,14 @@ def in_canonical_order(
     items: list[N], name_of: Callable[[N], str], order: tuple[str, ...]
 ) -> list[N]:
     """Known tags in the order of the spec's table, then the others in the order read."""
-    rank = {name: index for index, name in enumerate(order)}
+    rank = _RANKS.get(order)
+    if rank is None:
+        rank = _RANKS[order] = {name: index for index, name in enumerate(order)}
     return sorted(items, key=lambda item: rank.get(name_of(item), len(order)))
+
+
+_RANKS: dict[tuple[str, ...], dict[str, int]] = {}
+"""The place of each tag name in an order (``SESSION_TAGS``, ``HAND_TAGS``), worked out once."""
 
 
 @dataclass(frozen=True)
