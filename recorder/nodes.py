@@ -15,14 +15,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 _POSITION = frozenset({"line", "column"})
 
-# The slots every pydantic model instance fills, set directly by ``Node.build``.
 _new = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+"""Sets a model instance's fields at once (its ``__dict__`` slot), as ``Node.build`` does."""
 _FRESH: Any = object()
 """The default of a ``build`` argument whose field's default is made afresh for each node."""
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+_UNSET_SLOTS = {"__pydantic_extra__": None, "__pydantic_private__": None}
+"""pydantic's slots ``build`` leaves unset, as a validated node holds them (no extra fields, no
+private values); the third, ``__pydantic_fields_set__``, reads as every field."""
 
 
 class Node(BaseModel):
@@ -48,6 +48,17 @@ class Node(BaseModel):
             Written for each class by ``_write_build``.
             """
 
+    else:
+
+        def __getattr__(self, name: str) -> Any:
+            """pydantic's slots a built node leaves unset, read as a validated node holds them
+            (setting them costs more than making the rest of the node); other names as usual."""
+            if name == "__pydantic_fields_set__":
+                return set(type(self).model_fields)
+            if name in _UNSET_SLOTS:
+                return _UNSET_SLOTS[name]
+            return super().__getattr__(name)
+
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
         """Give each node class its own ``build``."""
@@ -69,16 +80,8 @@ class Node(BaseModel):
 def _write_build(cls: type[Node]) -> Callable[..., Any]:
     """``build`` for one node class, written as Python source once (as ``dataclasses`` writes
     ``__init__``): each field a keyword argument with its default (a required field a required
-    argument), the node's dictionary one display in field order, then the three other slots."""
-    namespace: dict[str, Any] = {
-        "_new": _new,
-        "_FRESH": _FRESH,
-        "_set_dict": _set_dict,
-        "_set_fields_set": _set_fields_set,
-        "_set_extra": _set_extra,
-        "_set_private": _set_private,
-        "_every_field": set(cls.model_fields),
-    }
+    argument), and the node's dictionary one display in field order."""
+    namespace: dict[str, Any] = {"_new": _new, "_FRESH": _FRESH, "_set_dict": _set_dict}
     parameters, items = [], []
     for index, (name, info) in enumerate(cls.model_fields.items()):
         assert name.isidentifier() and not keyword.iskeyword(name), name
@@ -97,9 +100,6 @@ def _write_build(cls: type[Node]) -> Callable[..., Any]:
         f"def build(cls, *, {', '.join(parameters)}):\n"
         "    node = _new(cls)\n"
         f"    _set_dict(node, {{{', '.join(items)}}})\n"
-        "    _set_fields_set(node, _every_field)\n"
-        "    _set_extra(node, None)\n"
-        "    _set_private(node, None)\n"
         "    return node\n"
     )
     exec(source, namespace)  # the source is written above from the class's field names

@@ -2,12 +2,13 @@
 
 Lines of plain words go through ``str.split`` (their columns counted from the words' lengths when
 one space parts them), a line of one tag through one match of the tag's pattern, and any other line
-through one compiled regular expression (no per-character Python loop in any case). A logical line ends at a newline outside
-braces, so a ``{...}`` comment may span lines. Tokens are words, brace comments, tag lines and
-errors (text that can never be valid: an unclosed ``{``, a stray ``}``, a control character); the
-newlines that end logical lines are the boundaries between ``Line`` values rather than tokens, and
-a ``;`` comment is kept as its line's end comment. Lines and columns are 1-based, columns counting
-characters. The input must already have LF line endings (``reader`` sees to it).
+through one compiled regular expression (no per-character Python loop in any case). A logical line
+ends at a newline outside braces, so a ``{...}`` comment may span lines. Tokens are words, brace
+comments, tag lines and errors (text that can never be valid: an unclosed ``{``, a stray ``}``, a
+control character); the newlines that end logical lines are the boundaries between ``Line`` values
+rather than tokens, and a ``;`` comment is kept as its line's end comment. Lines and columns are
+1-based, columns counting characters. The input must already have LF line endings (``reader``
+sees to it).
 """
 
 from __future__ import annotations
