@@ -3,6 +3,8 @@ the command's start-up loads neither the record model nor pydantic until a comma
 
 from __future__ import annotations
 
+import copy
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -71,6 +73,13 @@ def test_a_built_node_has_fresh_lists_and_copies_like_a_validated_one() -> None:
     assert first == Turn(seat=1, card=card)
     moved = first.model_copy(update={"seat": 3})
     assert (moved.seat, first.seat, moved.card) == (3, 1, card)
+    assert first.model_fields_set == set(Turn.model_fields)
+    assert first.__pydantic_extra__ is None and first.__pydantic_private__ is None
+    record = loads(COMMENTED)
+    for again in (copy.deepcopy(record), pickle.loads(pickle.dumps(record))):
+        assert again.model_dump() == record.model_dump()
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        first.nothing  # type: ignore[attr-defined]  # noqa: B018
     with pytest.raises(TypeError):
         Turn.build(card=card)  # a required field is a required argument
 
