@@ -9,9 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, Any
-
-from pydantic import PlainSerializer, PlainValidator, WithJsonSchema
 
 
 class Suit(StrEnum):
@@ -95,36 +92,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.code})"
-
-
-def _card_from_json(value: Any) -> Card:
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        return Card.parse(value)
-    raise ValueError(f"a card code such as 'JS' expected, not {value!r}")
-
-
-#: A card as a pydantic field: a ``Card`` in Python, its code in JSON.
-CardField = Annotated[
-    Card,
-    PlainValidator(_card_from_json),
-    PlainSerializer(lambda card: card.code, return_type=str),
-    WithJsonSchema({"type": "string", "pattern": "^[J39ATKQ876][SHDC]$"}),
-]
-
-
-def _suit_from_json(value: Any) -> Suit:
-    return value if isinstance(value, Suit) else Suit.parse(str(value))
-
-
-#: A suit as a pydantic field: its letter in JSON.
-SuitField = Annotated[
-    Suit,
-    PlainValidator(_suit_from_json),
-    PlainSerializer(lambda suit: suit.value, return_type=str),
-    WithJsonSchema({"type": "string", "enum": ["S", "H", "D", "C"]}),
-]
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,20 +215,3 @@ class Call:
 
 PASS = Call(CallKind.PASS)
 THANI = Call(CallKind.THANI, THANI_VALUE)
-
-
-def _call_from_json(value: Any) -> Call:
-    if isinstance(value, Call):
-        return value
-    if isinstance(value, str):
-        return Call.parse(value, honours=value[:1].lower() == "h")
-    raise ValueError(f"a call such as '24', 'pass', 'H2' or 'thani' expected, not {value!r}")
-
-
-#: A call as a pydantic field: its canonical token in JSON.
-CallField = Annotated[
-    Call,
-    PlainValidator(_call_from_json),
-    PlainSerializer(lambda call: call.token, return_type=str),
-    WithJsonSchema({"type": "string", "pattern": "^(pass|thani|H([1-9]|10)?|[0-9]{1,3})$"}),
-]

@@ -11,40 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from recorder.cards import CallField, CardField, SuitField
-
-_POSITION = frozenset({"line", "column"})
-
-
-class Node(BaseModel):
-    """An element of a record with its place in the source (0 when it was not read from text)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    line: int = 0
-    column: int = 0
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        fields = type(self).model_fields
-        return all(
-            getattr(self, name) == getattr(other, name) for name in fields if name not in _POSITION
-        )
-
-    def __hash__(self) -> int:
-        return id(self)
-
-
-class LineNode(Node):
-    """An element that is a whole line: it carries the ``;`` comments around it."""
-
-    before: list[str] = Field(default_factory=list)
-    """Whole-line ``;`` comments just above this line, in order."""
-    remark: str | None = None
-    """The ``;`` comment at the end of this line."""
+from recorder.fields import CallField, CardField, SuitField
+from recorder.nodes import LineNode, Node
+from recorder.rummy_model import RummyBody
 
 
 class Tag(LineNode):
@@ -279,10 +250,3 @@ def parse_pairs(value: str) -> dict[str, str]:
         if sep:
             pairs[key.strip()] = val.strip()
     return pairs
-
-
-# A Rummy deal's body nodes build on ``LineNode`` above; the hand refers to them by name.
-from recorder.rummy_model import RummyBody  # noqa: E402
-
-Hand.model_rebuild()
-Record.model_rebuild()

@@ -8,9 +8,6 @@ Which cards are jokers in a deal depends on the cut card and is decided by the e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any
-
-from pydantic import PlainSerializer, PlainValidator, WithJsonSchema
 
 from recorder.cards import SUITS, Suit, split_card_code
 
@@ -87,20 +84,3 @@ RUMMY_CARDS: tuple[RummyCard, ...] = (
     *(RummyCard(rank, suit) for suit in SUITS for rank in RUMMY_RANKS),
     PRINTED_JOKER,
 )
-
-
-def _rummy_card_from_json(value: Any) -> RummyCard:
-    if isinstance(value, RummyCard):
-        return value
-    if isinstance(value, str):
-        return RummyCard.parse(value)
-    raise ValueError(f"a Rummy card code such as 'AS' or 'PJ' expected, not {value!r}")
-
-
-#: A Rummy card as a pydantic field: a ``RummyCard`` in Python, its code in JSON.
-RummyCardField = Annotated[
-    RummyCard,
-    PlainValidator(_rummy_card_from_json),
-    PlainSerializer(lambda card: card.code, return_type=str),
-    WithJsonSchema({"type": "string", "pattern": "^([A2-9TJQK][SHDC]|PJ)$"}),
-]

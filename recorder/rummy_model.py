@@ -12,8 +12,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from recorder.model import LineNode, Node
-from recorder.rummy_cards import RummyCardField
+from recorder.fields import RummyCardField
+from recorder.nodes import LineNode, Node
 
 OutcomeKind = Literal["drop", "absent", "declare", "show", "count", "no-show"]
 RummyRedealReason = Literal["not-13-cards", "misdeal"]

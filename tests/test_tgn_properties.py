@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from recorder.model import Record
 from recorder.tgn import TGNError, dumps, loads, read, read_bytes
+from recorder.tgn.lexer import Line, _Scanner, tokenize
 from tests.strategies import WRITABLE, records
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -51,3 +52,25 @@ def test_reading_any_text_never_raises_and_loads_raises_only_tgn_error(text: str
 def test_reading_any_bytes_never_raises(data: bytes) -> None:
     result = read_bytes(data, "random.bin")
     assert result.record is not None or result.errors
+
+
+def _scanned(text: str) -> list[Line]:
+    """The logical lines of a text with every line read by the lexer's full scanner."""
+    if not text.endswith("\n"):
+        text += "\n"
+    scanner = _Scanner(text)
+    lines, offset, number = [], 0, 1
+    while offset < len(text):
+        line, offset, last = scanner.scan(offset, number)
+        number = last + 1
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text() | notation_soup)
+def test_the_lexers_fast_paths_read_lines_as_the_full_scanner_does(text: str) -> None:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    fast = [(line.number, line.tokens, line.comment) for line in tokenize(text)]
+    assert fast == [(line.number, line.tokens, line.comment) for line in _scanned(text)]

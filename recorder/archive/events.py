@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from recorder.cards import CallField, CardField, SuitField
+from recorder.fields import CallField, CardField, SuitField
 from recorder.model import Action, DealtCard, Glyph, RedealReason, Tag
 
 

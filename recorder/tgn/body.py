@@ -1,9 +1,9 @@
 """The body lines of a hand (TGN.md §5.1–5.5) read into the fields of the model's ``Hand``.
 
 ``HandBody`` takes one logical line at a time, in any order the notation leaves unambiguous, and
-builds plain dictionaries that pydantic validates in one call per hand (faster than building each
-node, whether validated or by ``model_construct``, which inspects every default factory it calls
-and so costs a hundred times a validation for a turn that leaves its lists out).
+builds the model's nodes as it goes with ``Node.build``: every value is already read into its type
+and checked, so nothing is validated again (a validation per hand cost more than the reading;
+``model_construct`` costs a hundred times more still, inspecting every default factory it calls).
 
 Comments: ``{...}`` goes to the ``comments`` of the last card, call, action or trick number before
 it on the line; one with no such token before it (``trump {x} 9H``, ``pair 3 {x}``) joins the
@@ -17,7 +17,20 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from recorder.cards import Suit
-from recorder.model import RedealReason
+from recorder.model import (
+    Action,
+    Bid,
+    Bidding,
+    DealLine,
+    DealtCard,
+    PairLine,
+    PenaltyLine,
+    RedealLine,
+    RedealReason,
+    Trick,
+    TrumpLine,
+    Turn,
+)
 from recorder.tgn.errors import Problems, quoted
 from recorder.tgn.lexer import BRACE, WORD, Line, Token
 from recorder.tgn.words import Notation, TurnPart
@@ -44,8 +57,8 @@ def _pieces(text: str) -> list[tuple[str, int]]:
 
 
 class _Comments:
-    """Where the ``{...}`` comments of one line go: the node of the last token able to carry them,
-    or, when there is none, the line's remark."""
+    """Where the ``{...}`` comments of one line go: the comments of the last token able to carry
+    them, or, when there is none, the line's remark."""
 
     __slots__ = ("comment", "loose")
 
@@ -53,14 +66,13 @@ class _Comments:
         self.loose: list[str] = []
         self.comment = comment
 
-    def add(self, carrier: Fields | None, text: str) -> None:
-        """File a brace comment under the node that carries it, or in the remark when none does."""
+    def add(self, carrier: list[str] | None, text: str) -> None:
+        """File a brace comment in the comments of the node carrying it, or in the remark when
+        none does."""
         if carrier is None:
             self.loose.append(_LINE_BREAKS.sub(" ", text))
-        elif "comments" in carrier:
-            carrier["comments"].append(text)
         else:
-            carrier["comments"] = [text]
+            carrier.append(text)
 
     def remark(self) -> str | None:
         """The line's remark: its loose brace comments, then its ``;`` comment."""
@@ -85,23 +97,22 @@ class HandBody:
         self.notation = notation
         self.teams = teams
         self.problems = problems
-        self.deals: list[Fields] = []
+        self.deals: list[DealLine] = []
         self.bidding: Fields | None = None
-        self.trump: Fields | None = None
-        self.tricks: list[Fields] = []
-        self.pairs: list[Fields] = []
-        self.redeal: Fields | None = None
-        self.penalties: list[Fields] = []
+        """The fields of the calling: several ``bid`` lines make one ``Bidding``."""
+        self.trump: TrumpLine | None = None
+        self.tricks: list[Trick] = []
+        self.pairs: list[PairLine] = []
+        self.redeal: RedealLine | None = None
+        self.penalties: list[PenaltyLine] = []
         self._first_lines: dict[str | int, int] = {}
 
     def fields(self) -> Fields:
         """The body's fields of ``Hand``, deal lines in seat order."""
-        fields: Fields = {"deals": sorted(self.deals, key=lambda deal: deal["seat"])}
-        for name, value in (
-            ("bidding", self.bidding),
-            ("trump", self.trump),
-            ("redeal", self.redeal),
-        ):
+        fields: Fields = {"deals": sorted(self.deals, key=lambda deal: deal.seat)}
+        if self.bidding is not None:
+            fields["bidding"] = Bidding.build(**self.bidding)
+        for name, value in (("trump", self.trump), ("redeal", self.redeal)):
             if value is not None:
                 fields[name] = value
         for name, items in (("tricks", self.tricks), ("pairs", self.pairs)):
@@ -120,6 +131,9 @@ class HandBody:
         reader = _LINE_READERS.get(keyword)
         if reader is not None:
             reader(self, head, rest, before, comments)
+            return
+        if keyword.endswith(".") and keyword[:-1].isdigit():  # ``1.``, the usual trick number
+            self._trick(head, keyword[:-1], "", rest, before, comments)
             return
         match = _TRICK_NUMBER.match(head.text)
         if match and match.group(1).isdigit():
@@ -170,43 +184,46 @@ class HandBody:
                 Token(WORD, first, seat_token.line, seat_token.column + len(seat_text) + 1),
                 *words,
             ]
-        cards: list[Fields] = []
-        carrier: Fields | None = None
+        cards: list[DealtCard] = []
+        carrier: list[str] | None = None
         bar = False
         known, card_of = self.notation.known_cards, self.notation.card
+        dealt_card = DealtCard.build
         for kind, text, line, column in words:
             if kind == BRACE:
                 comments.add(carrier, text)
-            elif "|" in text:
+                continue
+            if "|" in text:
                 for piece, offset in _pieces(text):
                     if piece == "|":
                         bar = self._bar(line, column + offset, len(cards), bar)
                     else:
-                        carrier = self._dealt(piece, line, column + offset)
-                        cards.append(carrier)
-            elif text == "-":
-                carrier = {"line": line, "column": column}
-                cards.append(carrier)
+                        dealt = self._dealt(piece, line, column + offset)
+                        cards.append(dealt)
+                        carrier = dealt.comments
+                continue
+            if text == "-":
+                dealt = dealt_card(line=line, column=column)
             else:
                 card = known.get(text) or card_of(text)
                 if isinstance(card, str):
                     self.problems.add(line, column, card)
-                carrier = {"card": card, "line": line, "column": column}
-                cards.append(carrier)
+                dealt = dealt_card(card=card, line=line, column=column)
+            cards.append(dealt)
+            carrier = dealt.comments
         notation = self.notation
         split = bar or (notation.bid_split > 0 and len(cards) == notation.hand_size)
-        deal = line_fields(head, before, comments.remark())
-        deal.update(seat=seat, cards=cards, split=split)
-        self.deals.append(deal)
+        fields = line_fields(head, before, comments.remark())
+        self.deals.append(DealLine.build(**fields, seat=seat, cards=cards, split=split))
 
-    def _dealt(self, text: str, line: int, column: int) -> Fields:
+    def _dealt(self, text: str, line: int, column: int) -> DealtCard:
         """A dealt card (or ``-``) of a deal line."""
         if text == "-":
-            return {"line": line, "column": column}
+            return DealtCard.build(line=line, column=column)
         card = self.notation.card(text)
         if isinstance(card, str):
             self.problems.add(line, column, card)
-        return {"card": card, "line": line, "column": column}
+        return DealtCard.build(card=card, line=line, column=column)
 
     def _bar(self, line: int, column: int, count: int, seen: bool) -> bool:
         split = self.notation.bid_split
@@ -223,9 +240,9 @@ class HandBody:
         return True
 
     def _bid(self, head: Token, rest: list[Token], before: list[str], comments: _Comments) -> None:
-        bids: list[Fields] = []
+        bids: list[Bid] = []
         bid_part = self.notation.bid_part
-        carrier: Fields | None = None
+        carrier: list[str] | None = None
         for kind, text, line, column in rest:
             if kind == BRACE:
                 comments.add(carrier, text)
@@ -233,13 +250,9 @@ class HandBody:
             part = bid_part(text)
             for offset, message in part.problems:
                 self.problems.add(line, column + offset, message)
-            carrier = {
-                "seat": part.seat,
-                "call": part.call,
-                "line": line,
-                "column": column + part.offset,
-            }
-            bids.append(carrier)
+            bid = Bid.build(seat=part.seat, call=part.call, line=line, column=column + part.offset)
+            bids.append(bid)
+            carrier = bid.comments
         remark = comments.remark()
         if self.bidding is None:
             self.bidding = line_fields(head, before, remark)
@@ -256,22 +269,24 @@ class HandBody:
         self, head: Token, rest: list[Token], before: list[str], comments: _Comments
     ) -> None:
         trump = line_fields(head, before, None)
-        carrier: Fields | None = None
+        carrier: list[str] | None = None
         for token in rest:
             if token.kind == BRACE:
                 comments.add(carrier, token.text)
             elif carrier is not None:
                 self._error(token, f"unexpected {quoted(token.text)} after the trump card")
             else:
-                carrier = trump
+                carrier = []
                 self._trump_card(token, trump)
         if carrier is None:
             self._error(head, "trump line without a card (expected trump 9H, trump ?H or trump -)")
+        elif carrier:
+            trump["comments"] = carrier
         remark = comments.remark()
         if remark is not None:
             trump["remark"] = remark
         if self._once("trump", head, "trump line"):
-            self.trump = trump
+            self.trump = TrumpLine.build(**trump)
 
     def _trump_card(self, token: Token, trump: Fields) -> None:
         if token.text == "-":
@@ -307,25 +322,28 @@ class HandBody:
         words = rest
         if first:
             words = [Token(WORD, first, head.line, head.column + len(number) + 1), *rest]
-        turns, star = self._turns(words, trick, comments)
+        trick_comments: list[str] = []
+        turns, star = self._turns(words, trick_comments, comments)
         trick["turns"] = turns
         if star:
             trick["star"] = True
+        if trick_comments:
+            trick["comments"] = trick_comments
         remark = comments.remark()
         if remark is not None:
             trick["remark"] = remark
-        self.tricks.append(trick)
+        self.tricks.append(Trick.build(**trick))
 
     def _turns(
-        self, words: list[Token], trick: Fields, comments: _Comments
-    ) -> tuple[list[Fields], bool]:
+        self, words: list[Token], trick_comments: list[str], comments: _Comments
+    ) -> tuple[list[Turn], bool]:
         """The turns of a trick line, and whether it ends with ``*``."""
-        turn_part = self.notation.turn_part
+        known, turn_part = self.notation.known_turns, self.notation.turn_part
         problems = self.problems
-        turns: list[Fields] = []
-        turn: Fields = trick  # the trick stands in until the first turn begins
-        carrier: Fields | None = trick
-        filled = True  # whether ``turn`` has its card (or a word that failed to be one)
+        turns: list[Turn] = []
+        opened: Fields | None = None
+        """A turn begun (by its seat or an action) still waiting for its card."""
+        carrier: list[str] | None = trick_comments
         star = False
         for kind, text, line, column in words:
             if kind == BRACE:
@@ -338,62 +356,56 @@ class HandBody:
             if text == "*":
                 star = True
                 continue
-            part: TurnPart = turn_part(text)
+            part: TurnPart = known.get(text) or turn_part(text)
             if part.simple:  # ``seat:card``, the usual turn
-                if not filled:
-                    self._close(turn)
-                turn = {
-                    "seat": part.seat,
-                    "card": part.card,
-                    "line": line,
-                    "column": column + part.offset,
-                }
+                if opened is not None:
+                    turns.append(self._close(opened))
+                    opened = None
+                turn = Turn.build(
+                    seat=part.seat, card=part.card, line=line, column=column + part.offset
+                )
                 turns.append(turn)
-                carrier = turn
-                filled = True
+                carrier = turn.comments
                 continue
             for offset, message in part.problems:
                 problems.add(line, column + offset, message)
-            if part.has_seat or filled:
-                if not filled:
-                    self._close(turn)
-                turn = {"seat": part.seat, "line": line, "column": column}
-                turns.append(turn)
-                filled = False
+            if part.has_seat or opened is None:
+                if opened is not None:
+                    turns.append(self._close(opened))
+                opened = {"seat": part.seat, "line": line, "column": column}
             if part.action is not None:
-                action, answer = part.action
-                carrier = {
-                    "kind": action,
-                    "answer": answer,
-                    "line": line,
-                    "column": column + part.offset,
-                }
-                turn.setdefault("actions", []).append(carrier)
+                action_kind, answer = part.action
+                action = Action.build(
+                    kind=action_kind, answer=answer, line=line, column=column + part.offset
+                )
+                opened.setdefault("actions", []).append(action)
+                carrier = action.comments
             elif part.card is not None or part.unseen:
-                turn["card"] = part.card
-                turn["line"] = line
-                turn["column"] = column + part.offset
+                opened.update(card=part.card, line=line, column=column + part.offset)
                 if part.unseen:
-                    turn["unseen"] = True
+                    opened["unseen"] = True
                 if part.glyph:
-                    turn["glyph"] = part.glyph
+                    opened["glyph"] = part.glyph
                 if part.called:
-                    turn["called"] = True
-                carrier = turn
-                filled = True
-            elif part.problems:
-                filled = True
-        if not filled:
-            self._close(turn)
+                    opened["called"] = True
+                turn = Turn.build(**opened)
+                turns.append(turn)
+                carrier = turn.comments
+                opened = None
+            elif part.problems:  # a word that failed to be the card: the turn has it
+                turns.append(Turn.build(**opened))
+                opened = None
+        if opened is not None:
+            turns.append(self._close(opened))
         return turns, star
 
-    def _close(self, turn: Fields) -> None:
-        """Report a turn that ended without a card, unless it answered ``jodi?``/``kot?`` no."""
-        if any(action["answer"] is False for action in turn.get("actions", ())):
-            return
-        seat = f"seat {turn['seat']}'s turn" if turn["seat"] is not None else "a turn"
-        message = f"{seat} has no card (only a turn ending with jodi?=no or kot?=no has none)"
-        self.problems.add(turn["line"], turn["column"], message)
+    def _close(self, turn: Fields) -> Turn:
+        """A turn that ended without a card; reported unless it answered ``jodi?``/``kot?`` no."""
+        if not any(action.answer is False for action in turn.get("actions", ())):
+            seat = f"seat {turn['seat']}'s turn" if turn["seat"] is not None else "a turn"
+            message = f"{seat} has no card (only a turn ending with jodi?=no or kot?=no has none)"
+            self.problems.add(turn["line"], turn["column"], message)
+        return Turn.build(**turn)
 
     def _words(
         self, head: Token, rest: list[Token], before: list[str], comments: _Comments
@@ -417,8 +429,7 @@ class HandBody:
         if isinstance(seat, str):
             self._error(words[0], seat)
         self._extra(words[1:], "the pair's seat")
-        fields.update(seat=seat, after_trick=len(self.tricks))
-        self.pairs.append(fields)
+        self.pairs.append(PairLine.build(**fields, seat=seat, after_trick=len(self.tricks)))
 
     def _redeal(
         self, head: Token, rest: list[Token], before: list[str], comments: _Comments
@@ -433,9 +444,8 @@ class HandBody:
             message = f"unknown redeal reason {quoted(words[0].text)} (expected one of {expected})"
             self._error(words[0], message)
         self._extra(words[1:], "the redeal reason")
-        fields["reason"] = reason
         if self._once("redeal", head, "redeal line"):
-            self.redeal = fields
+            self.redeal = RedealLine.build(**fields, reason=reason)
 
     def _penalty(
         self, head: Token, rest: list[Token], before: list[str], comments: _Comments
@@ -460,8 +470,9 @@ class HandBody:
             self._error(points, message)
             return
         reason = " ".join(token.text for token in words[taken + 1 :])
-        fields.update(team=team, points=int(points.text), reason=reason)
-        self.penalties.append(fields)
+        self.penalties.append(
+            PenaltyLine.build(**fields, team=team, points=int(points.text), reason=reason)
+        )
 
     def _team(self, words: list[Token]) -> tuple[str | None, int]:
         """The team a penalty line names (names may have spaces) and how many words it takes."""

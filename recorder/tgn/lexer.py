@@ -1,12 +1,14 @@
 """The first stage of the reader: TGN text to logical lines of positioned tokens.
 
-Lines of plain words go through ``str.split``; any other line through one compiled regular
-expression (no per-character Python loop either way). A logical line ends at a newline outside
-braces, so a ``{...}`` comment may span lines. Tokens are words, brace comments, tag lines and
-errors (text that can never be valid: an unclosed ``{``, a stray ``}``, a control character); the
-newlines that end logical lines are the boundaries between ``Line`` values rather than tokens, and
-a ``;`` comment is kept as its line's end comment. Lines and columns are 1-based, columns counting
-characters. The input must already have LF line endings (``reader`` sees to it).
+Lines of plain words go through ``str.split`` (their columns counted from the words' lengths when
+one space parts them), a line of one tag through one match of the tag's pattern, and any other line
+through one compiled regular expression (no per-character Python loop in any case). A logical line
+ends at a newline outside braces, so a ``{...}`` comment may span lines. Tokens are words, brace
+comments, tag lines and errors (text that can never be valid: an unclosed ``{``, a stray ``}``, a
+control character); the newlines that end logical lines are the boundaries between ``Line`` values
+rather than tokens, and a ``;`` comment is kept as its line's end comment. Lines and columns are
+1-based, columns counting characters. The input must already have LF line endings (``reader``
+sees to it).
 """
 
 from __future__ import annotations
@@ -43,12 +45,12 @@ class Line(NamedTuple):
 
 _SPACE = r"[^\S\n\x1c-\x1f]*"
 _WORD = r"(?P<word>[^\s{};\[\]\x00-\x08\x0e-\x1f\x7f]+)"
+# a tag runs from its opening quote to the first ``"]`` after it (else to a ``]``)
+_TAG = r"(?P<tag>\[[^\"\n]*\"[^\n]*?\"[ \t]*\]|\[[^\]\n]*\]?)"
 _REST = (
     r"|(?P<newline>\n)"
     r"|(?P<comment>;[^\n]*)"
-    # a tag runs from its opening quote to the first ``"]`` after it (else to a ``]``)
-    r"|(?P<tag>\[[^\"\n]*\"[^\n]*?\"[ \t]*\]|\[[^\]\n]*\]?)"
-    r"|(?P<stray>[\]}])"
+    r"|" + _TAG + r"|(?P<stray>[\]}])"
     r"|(?P<control>[\x00-\x08\x0e-\x1f\x7f]+)"
 )
 # While some ``}`` may still follow, a brace comment runs to it (or to the end of the text when it
@@ -59,13 +61,15 @@ _TOKENS_UNCLOSED = re.compile(_SPACE + "(?:" + _WORD + r"|(?P<brace>\{[^\n]*)" +
 
 #: A character only the full scanner handles; a physical line without any is plain words.
 _NOT_PLAIN = re.compile(r"[{}\[\];\x00-\x08\x0e-\x1f\x7f]")
+#: A tag as the full scanner reads it at a line's start: a line it spans is that one token.
+_TAG_LINE = re.compile(_SPACE + _TAG)
 
 
 def tokenize(text: str) -> Iterator[Line]:
     """The logical lines of LF-ended text, one at a time; blank lines are left out.
 
-    Lines of plain words (most lines of a record) are split by ``str.split``; a line with a
-    comment, a tag or anything unusual goes through the full scanner.
+    Lines of plain words (most lines of a record) are split by ``str.split`` and a line of one
+    tag is matched whole; a line with a comment or anything unusual goes through the full scanner.
     """
     if not text.endswith("\n"):
         text += "\n"  # every run of spaces is then followed by a token, which keeps matching linear
@@ -80,14 +84,28 @@ def tokenize(text: str) -> Iterator[Line]:
             index += 1
             offset += len(content) + 1
             words = content.split()
-            if words:
-                tokens = []
+            if not words:
+                continue
+            tokens = []
+            if " ".join(words) == content:  # one space between words: columns by their lengths
+                column = 1
+                for word in words:
+                    tokens.append(new(Token, (WORD, word, index, column)))
+                    column += len(word) + 1
+            else:
                 position = 0
                 for word in words:
                     position = content.find(word, position)
                     tokens.append(new(Token, (WORD, word, index, position + 1)))
                     position += len(word)
-                yield Line(index, tokens, None, True)
+            yield new(Line, (index, tokens, None, True))
+            continue
+        tag = _TAG_LINE.match(content)
+        if tag is not None and tag.end() == len(content):  # a line of one tag, the usual case
+            index += 1
+            offset += len(content) + 1
+            token = new(Token, (TAG, tag["tag"], index, tag.start("tag") + 1))
+            yield new(Line, (index, [token], None, False))
             continue
         line, offset, index = scanner.scan(offset, index + 1)
         if line is not None:

@@ -193,10 +193,10 @@ class _Assembly:
         session = self._session()
         if not session.meaningful:
             return None
-        fields = {"tags": session.tags, "hands": self.hands, "line": 1, "column": 1}
+        fields: dict[str, Any] = {"tags": session.tags, "hands": self.hands, "line": 1, "column": 1}
         if after:
             fields["after"] = after
-        return Record.model_validate(fields)
+        return Record.build(**fields)
 
     def _line(self, line: Line) -> None:
         before = self.pending
@@ -280,5 +280,5 @@ class _Assembly:
             fields.update(tags=tags, line=first.line, column=first.column)
             if after:
                 fields["after"] = after
-            self.hands.append(Hand.model_validate(fields))
+            self.hands.append(Hand.build(**fields))
         self.body = None

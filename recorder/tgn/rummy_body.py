@@ -13,8 +13,20 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple, get_args
 
+from recorder.nodes import Node
 from recorder.rummy_cards import RUMMY_RANKS, RummyCard
-from recorder.rummy_model import RummyRedealReason
+from recorder.rummy_model import (
+    Outcome,
+    Rejoin,
+    RummyBody,
+    RummyCardLine,
+    RummyDeal,
+    RummyPenalty,
+    RummyRedeal,
+    RummyRedealReason,
+    RummyTurn,
+    TurnsLine,
+)
 from recorder.tgn.body import _Comments, line_fields
 from recorder.tgn.errors import Problems, quoted
 from recorder.tgn.lexer import BRACE, Line, Token
@@ -87,7 +99,14 @@ class RummyHandBody:
         """The ``rummy`` field of ``Hand``: deal lines in seat order."""
         if "deals" in self.body:
             self.body["deals"].sort(key=lambda deal: deal["seat"])
-        return {"rummy": self.body}
+        body: Fields = {}
+        for name, value in self.body.items():
+            node = _BODY_NODES[name]
+            if isinstance(value, list):
+                body[name] = [node.build(**item) for item in value]
+            else:
+                body[name] = node.build(**value)
+        return {"rummy": RummyBody.build(**body)}
 
     def read_line(self, line: Line, tokens: list[Token], before: list[str]) -> None:
         """Read one body line; ``tokens`` are its tokens without leading comments and errors."""
@@ -352,7 +371,7 @@ class RummyHandBody:
             return None
         if not ok:
             return None
-        fields: Fields = {"turns": turns}
+        fields: Fields = {"turns": [RummyTurn.build(**turn) for turn in turns]}
         self.body.setdefault("turns", []).append(fields)
         return fields
 
@@ -409,4 +428,16 @@ _LINE_READERS: dict[str, _LineReader] = {
     "redeal": RummyHandBody._redeal,
     "rejoin": RummyHandBody._rejoin,
     "penalty": RummyHandBody._penalty,
+}
+
+#: The node of each field of ``RummyBody`` (one node, or a list of them).
+_BODY_NODES: dict[str, type[Node]] = {
+    "rejoin": Rejoin,
+    "joker": RummyCardLine,
+    "open": RummyCardLine,
+    "deals": RummyDeal,
+    "turns": TurnsLine,
+    "outcomes": Outcome,
+    "redeal": RummyRedeal,
+    "penalties": RummyPenalty,
 }

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from recorder.games import GAME_NAMES_TEXT, GAMES, Family, GameSpec, family_of
 from recorder.house_rules import rule_problem
-from recorder.model import split_list
+from recorder.model import Tag, split_list
 from recorder.tgn.errors import Problems, quoted
 from recorder.tgn.words import Notation, Problem
 
@@ -55,8 +55,8 @@ class TagLine(NamedTuple):
     before: list[str]
     remark: str | None
 
-    def node(self, value: str | None = None) -> dict[str, Any]:
-        """The fields of the model's ``Tag`` (the value normalised when given)."""
+    def node(self, value: str | None = None) -> Tag:
+        """The model's ``Tag`` (the value normalised when given)."""
         fields: dict[str, Any] = {
             "name": self.name,
             "value": self.value if value is None else value,
@@ -67,7 +67,7 @@ class TagLine(NamedTuple):
             fields["before"] = self.before
         if self.remark is not None:
             fields["remark"] = self.remark
-        return fields
+        return Tag.build(**fields)
 
 
 def read_tag(text: str) -> tuple[str, str, int] | str:
@@ -83,8 +83,14 @@ def in_canonical_order(
     items: list[N], name_of: Callable[[N], str], order: tuple[str, ...]
 ) -> list[N]:
     """Known tags in the order of the spec's table, then the others in the order read."""
-    rank = {name: index for index, name in enumerate(order)}
+    rank = _RANKS.get(order)
+    if rank is None:
+        rank = _RANKS[order] = {name: index for index, name in enumerate(order)}
     return sorted(items, key=lambda item: rank.get(name_of(item), len(order)))
+
+
+_RANKS: dict[tuple[str, ...], dict[str, int]] = {}
+"""The place of each tag name in an order (``SESSION_TAGS``, ``HAND_TAGS``), worked out once."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +100,7 @@ class Session:
     notation: Notation
     teams: list[str] | None
     """The team names to check ``penalty`` lines against; ``None`` when the Teams tag is bad."""
-    tags: list[dict[str, Any]]
+    tags: list[Tag]
     meaningful: bool
     """False when the game or the players are missing or wrong: the record cannot stand."""
     family: str = "trick"
@@ -106,7 +112,7 @@ def check_session(tags: list[TagLine], problems: Problems) -> Session:
     """Check the session tags in canonical order; report problems and keep the good tags."""
     ordered = in_canonical_order(tags, lambda tag: tag.name, SESSION_TAGS)
     seen: dict[str, TagLine] = {}
-    kept: list[dict[str, Any]] = []
+    kept: list[Tag] = []
     context = _Context()
     for tag in ordered:
         if tag.name in HAND_ONLY_TAGS:
@@ -139,10 +145,10 @@ def check_session(tags: list[TagLine], problems: Problems) -> Session:
 
 def check_hand_tags(
     tags: list[TagLine], notation: Notation, number: int, problems: Problems
-) -> list[dict[str, Any]]:
+) -> list[Tag]:
     """Check a hand's tags (the first is its ``[Hand]`` tag) and return them in canonical order."""
     seen: dict[str, TagLine] = {}
-    kept: list[dict[str, Any]] = []
+    kept: list[Tag] = []
     for tag in in_canonical_order(tags, lambda tag: tag.name, HAND_TAGS):
         if tag.name in SESSION_TAGS:
             message = f"[{tag.name}] is a session tag: it must come before the first [Hand]"

@@ -121,6 +121,11 @@ class Notation:
         return self._cards
 
     @property
+    def known_turns(self) -> dict[str, TurnPart]:
+        """The words of trick lines read so far: the look-up of the reader's hottest loop."""
+        return self._turns
+
+    @property
     def ranks_text(self) -> str:
         """The ranks as messages list them: ``J 3 9 A T K Q 8 7``."""
         return " ".join(self.ranks)
