@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench install test-deps clean
 
-$(STAMP): pyproject.toml setup.py $(wildcard replay/solver/*.py)
+$(STAMP): pyproject.toml setup.py $(wildcard replay/*.py replay/solver/*.py)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'

@@ -83,7 +83,7 @@ def judge_redeal(run: HandRun) -> None:
 def conclude(run: HandRun) -> tuple[Outcome, int | None]:
     """The outcome and the callers' points; reports ``unfinished-hand`` and ``result-mismatch``."""
     callers = run.caller_team
-    points = run.points[callers] if callers is not None and run.points_exact else None
+    points: int | None = run.points[callers] if callers is not None and run.points_exact else None
     if run.ended_by == "thrown-in":
         return _checked(run, "redeal", None)
     if run.void:
