@@ -164,7 +164,9 @@ class Knowledge:
             played_at = self.played_at[seat]
             for card in known:
                 place = seat * SUIT_COUNT + card // RANK_COUNT
-                last_held[place] = max(last_held[place], played_at.get(card, NEVER))
+                when = played_at.get(card, NEVER)
+                if when > last_held[place]:
+                    last_held[place] = when
         return last_held
 
     def proof(self, seat: int, trick: int, cards: Iterable[int]) -> str:
