@@ -248,8 +248,17 @@ def check(
         status = max(status, result.status)
         reports.append(result.entry)
     if as_json:
-        typer.echo(json.dumps({"files": reports}, ensure_ascii=False, indent=2))
+        typer.echo(json_text({"files": reports}))
     _exit(status)
+
+
+def json_text(data: Any) -> str:
+    """``data`` as indented JSON, the text ``json.dumps(data, ensure_ascii=False, indent=2)``
+    writes, by pydantic's compiled serializer: the standard library's indenting encoder is plain
+    Python, and a club's session makes a report of many thousand entries."""
+    from pydantic_core import to_json
+
+    return to_json(data, indent=2).decode()
 
 
 def _cores() -> int:
@@ -273,7 +282,7 @@ def score(
         overrides = parse_overrides(rules, loaded.record.game)
         scored = commands_for(loaded.record).score(loaded.record, overrides)
     if as_json:
-        typer.echo(json.dumps({"path": loaded.path, **scored.data}, ensure_ascii=False, indent=2))
+        typer.echo(json_text({"path": loaded.path, **scored.data}))
     else:
         typer.echo(scored.text)
     found = any(f.severity in ("error", "warning") for f in scored.findings)
