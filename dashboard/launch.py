@@ -42,6 +42,8 @@ def streamlit_command(
         "minimal",
         "--client.showErrorDetails",
         "type",
+        "--server.enableStaticServing",  # the chart script (dashboard/static), see dashboard.chart
+        "true",
         "--server.fileWatcherType",  # a served dashboard does not rerun on edits: no watching
         "none",
         "--",

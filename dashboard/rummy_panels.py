@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
+from dashboard.chart import chart
 from dashboard.library import LoadedSession
 from dashboard.views.players import blank_missing
 from dashboard.views.rummy_figures import totals_figure
@@ -64,7 +65,7 @@ def rummy_scores(session: LoadedSession) -> None:
         f"Out above {sheet.limit}: a cross marks the deal a player went out, a triangle the deal "
         "he re-entered (on the total the sheet shows with ↩)."
     )
-    st.plotly_chart(totals_figure(sheet), key="scores-rummy-totals", width="stretch")
+    chart(totals_figure(sheet), key="scores-rummy-totals")
 
 
 def rummy_overview(figures: pd.DataFrame) -> None:

@@ -13,6 +13,7 @@ from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV
 from replay import replay_hand
 from replay.solver import PERFECT_INFORMATION
+from tests.charts import charts
 from tests.test_dashboard_app import fresh_app, no_exception, open_page, plain
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "tgn-example-40.tgn"
@@ -67,13 +68,13 @@ def test_analysing_the_hand_shows_the_cost_of_the_card_at_its_step(app: AppTest)
 def test_coaching_page_sums_up_a_players_costly_decisions(app: AppTest) -> None:
     open_page(app, "coaching", player="Anil")
     no_exception(app)
-    assert not app.get("plotly_chart")
+    assert not charts(app)
     app.button(key="coaching-analyse").click().run()
     no_exception(app)
     metrics = {metric.label: metric.value for metric in app.metric}
     assert metrics["Decisions judged"] == "6" and metrics["Points given away"] == "16"
     assert metrics["Blunders"] == "1"
-    assert app.get("plotly_chart")
+    assert list(charts(app)) == ["coaching-figure"]
     costliest = app.dataframe[-1].value
     assert list(costliest["Played"]) == ["J♠"] and list(costliest["Kind"]) == ["card play"]
     assert list(costliest["Cost"]) == [16]  # the headline is the sum of this column

@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard.state import DATA_ENVIRONMENT
 from recorder import loads
 from recorder.archive import ARCHIVE_ENV, open_archive
+from tests.charts import charts
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 APP = REPOSITORY / "dashboard" / "app.py"
@@ -279,8 +280,7 @@ def test_scores_page_charts_coolies_and_flags(app: AppTest) -> None:
     open_page(app, "scores", session="club-night-40.tgn")
     no_exception(app)
     assert "Coolies and Flags after every hand" in [s.value for s in app.subheader]
-    charts = app.get("plotly_chart")
-    assert len(charts) == 2
+    assert list(charts(app)) == ["scores-running", "scores-calls"]
     hands = app.dataframe[0].value
     assert list(hands["Hand"]) == [1, 2]
     assert hands.iloc[0]["Replay"].endswith("hand=1&step=0")
@@ -304,3 +304,7 @@ def test_players_page_covers_every_loaded_session(app: AppTest) -> None:
     assert {"Calls by level", "Points as caller", "Jodi, Thani, Kott", "Findings by code"} <= set(
         headings
     )
+    drawn = charts(app)
+    assert {"players-success", "players-levels", "players-margin"} <= set(drawn)
+    (levels,) = drawn["players-levels"]["data"][:1]
+    assert levels["type"] == "bar" and levels["name"] == "made"

@@ -1,10 +1,9 @@
 """What makes a first load quick, and never wrong: a server warmed before it answers replays
 nothing on its first pages, the Players tables are built once per version of the sessions (a
-changed file shows at once), and the chart script's preload finds Streamlit's chart script."""
+changed file shows at once)."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from pathlib import Path
@@ -15,11 +14,11 @@ from streamlit.testing.v1 import AppTest
 
 import dashboard.library
 import dashboard.state
-from dashboard.preload import CHUNKS, plotly_chunk, preload_script
 from dashboard.replay_store import CACHE_ENV
 from dashboard.server import script_arguments, warm
 from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV
+from tests.charts import charts
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 APP = REPOSITORY / "dashboard" / "app.py"
@@ -86,19 +85,12 @@ def test_the_players_page_shows_a_changed_file_at_once(data: Path) -> None:
     assert players_overview(app)["Faiz"] == (1, 1)
 
 
-def test_the_preload_names_streamlits_chart_script(tmp_path: Path) -> None:
-    chunk = plotly_chunk()
-    assert chunk is not None and (CHUNKS / chunk).stat().st_size > 1_000_000
-    assert plotly_chunk(tmp_path) is None  # another Streamlit: no preload, nothing breaks
-    assert f'new URL("{chunk}", main.src)' in preload_script(chunk, now=True)
-
-
 def charted(app: AppTest, session: str) -> list[object]:
     """The traces of the Scores page's running score chart for a session."""
     app.switch_page("screens/scores.py").run()
     app.selectbox(key="scores-session").set_value(session).run()
     assert not app.exception, [e.value for e in app.exception]
-    traces: list[object] = json.loads(app.get("plotly_chart")[0].proto.spec)["data"]
+    traces: list[object] = charts(app)["scores-running"]["data"]
     return traces
 
 

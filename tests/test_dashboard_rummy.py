@@ -24,6 +24,7 @@ from dashboard.state import DATA_ENVIRONMENT
 from recorder import read_bytes
 from recorder.archive import ARCHIVE_ENV
 from replay.solver import PERFECT_INFORMATION
+from tests.charts import charts
 from tests.test_dashboard_app import fresh_app, no_exception, open_page, plain, upload
 
 REPOSITORY = Path(__file__).resolve().parent.parent
@@ -107,8 +108,7 @@ def sheet_of(app: AppTest) -> tuple[str, SheetReader]:
 
 def chart_of(app: AppTest) -> dict[str, Any]:
     """The totals chart's Plotly figure, as the page sends it."""
-    (chart,) = [c for c in app.get("plotly_chart") if "scores-rummy-totals" in c.proto.id]
-    return json.loads(chart.proto.spec)
+    return charts(app)["scores-rummy-totals"]
 
 
 def frame_with(app: AppTest, column: str) -> pd.DataFrame:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import state
+from dashboard.chart import chart
 from dashboard.library import LoadedSession
 from dashboard.rummy_panels import rummy_coaching
 from dashboard.views.analysis import cost_by, decision_link, mistakes_figure, mistakes_table
@@ -121,7 +122,7 @@ if mistakes.empty:
     st.stop()
 
 tricks = max((card.trick for hand in judged for card in hand.analysis.cards), default=0)
-st.plotly_chart(mistakes_figure(mistakes, tricks), key="coaching-figure", width="stretch")
+chart(mistakes_figure(mistakes, tricks), key="coaching-figure")
 left, right = st.columns(2)
 with left:
     st.subheader("By kind")

@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dashboard import state
+from dashboard.chart import chart
 from dashboard.rummy_panels import rummy_overview, rummy_player
 from dashboard.views.figures import findings_figure, levels_figure, margin_figure, success_figure
 from dashboard.views.players import blank_missing, default_player
@@ -26,7 +27,7 @@ if not summary.empty:
     st.caption(f"{len(summary)} player(s) over {tables.sessions} session(s)")
     st.dataframe(blank_missing(summary), hide_index=True, width="stretch")
     if summary["calls"].sum():
-        st.plotly_chart(success_figure(summary), key="players-success", width="stretch")
+        chart(success_figure(summary), key="players-success")
 rummy_overview(rummy)
 
 trick_players = list(summary["player"]) if not summary.empty else []
@@ -63,11 +64,13 @@ def panel(
         st.caption(empty)
 
 
-def chart(figure: Callable[[pd.DataFrame], go.Figure], key: str) -> Callable[[pd.DataFrame], None]:
+def charted(
+    figure: Callable[[pd.DataFrame], go.Figure], key: str
+) -> Callable[[pd.DataFrame], None]:
     """Draw a frame as the plotly figure ``figure`` builds, under a stable key."""
 
     def draw(frame: pd.DataFrame) -> None:
-        st.plotly_chart(figure(frame), key=key, width="stretch")
+        chart(figure(frame), key=key)
 
     return draw
 
@@ -81,20 +84,20 @@ panels = [
     (
         "Calls by level",
         mine["calls"],
-        chart(levels_figure, "players-levels"),
+        charted(levels_figure, "players-levels"),
         "No call played out.",
     ),
     (
         "Points as caller",
         mine["points"],
-        chart(margin_figure, "players-margin"),
+        charted(margin_figure, "players-margin"),
         "No call with a known count.",
     ),
     ("Jodi, Thani, Kott", mine["specials"], table, "None undertaken."),
     (
         "Findings by code",
         mine["findings"],
-        chart(findings_figure, "players-findings"),
+        charted(findings_figure, "players-findings"),
         "No finding names this player.",
     ),
 ]

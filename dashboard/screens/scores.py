@@ -8,6 +8,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from dashboard import state
+from dashboard.chart import chart
 from dashboard.library import LoadedSession
 from dashboard.rummy_panels import rummy_scores
 from dashboard.views.figures import calls_figure, running_figure
@@ -36,7 +37,7 @@ def trick_scores(session: LoadedSession) -> None:
     running = state.derived(
         session, "scores-running", lambda: running_figure(series, counters, teams, marks)
     )
-    st.plotly_chart(running, key="scores-running", width="stretch")
+    chart(running, key="scores-running")
 
     st.subheader("Hands")
     table = hand_table(score, record)
@@ -57,7 +58,7 @@ def trick_scores(session: LoadedSession) -> None:
     calls = call_points(score, record)
     if len(calls):
         figure = state.derived(session, "scores-calls", lambda: calls_figure(calls))
-        st.plotly_chart(figure, key="scores-calls", width="stretch")
+        chart(figure, key="scores-calls")
     else:
         st.caption("No hand with a caller and a known count of points yet.")
 

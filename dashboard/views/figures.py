@@ -1,4 +1,6 @@
-"""Plotly figures of the Scores and Players pages, built from the view modules' data frames."""
+"""Plotly figures of the Scores and Players pages, built from the view modules' data frames.
+Names from the files (teams, players, sessions) reach Plotly escaped, since it reads tags such as
+``<b>`` in text."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from dashboard.views.scores import RUNNING_LABELS, Milestone
+from dashboard.views.text import escape
 from replay.scoring import Counter
 
 #: Team 1 (odd seats) and team 2 (even seats).
@@ -55,12 +58,12 @@ def running_figure(
                 go.Scatter(
                     x=rows["hand"],
                     y=rows[key],
-                    name=team,
-                    legendgroup=team,
+                    name=escape(team),
+                    legendgroup=escape(team),
                     showlegend=row == 1,
                     mode="lines+markers",
                     line={"shape": "hv", "color": team_colour(teams, team), "width": 3},
-                    hovertemplate=f"{label} after hand %{{x}}: %{{y}}<extra>{team}</extra>",
+                    hovertemplate=f"{label} after hand %{{x}}: %{{y}}<extra>{escape(team)}</extra>",
                 ),
                 row=row,
                 col=1,
@@ -75,7 +78,7 @@ def running_figure(
             x=mark.hand,
             line_dash="dot",
             line_color=team_colour(teams, mark.team),
-            annotation_text=f"{mark.team} {mark.name}",
+            annotation_text=f"{escape(mark.team)} {mark.name}",
             annotation_position="top left",
         )
     figure.update_xaxes(title_text="after hand", dtick=1, row=len(keys), col=1)
@@ -100,7 +103,7 @@ def calls_figure(calls: pd.DataFrame) -> go.Figure:
                 width=BAR_WIDTH,
                 name=f"points taken ({outcome})",
                 marker_color=OUTCOME_COLOURS.get(str(outcome), OTHER_OUTCOME_COLOUR),
-                customdata=rows[["caller", "call"]],
+                customdata=rows[["caller", "call"]].map(escape),
                 hovertemplate="hand %{x}: %{customdata[0]} called %{customdata[1]}, "
                 "took %{y}<extra></extra>",
             )
@@ -166,7 +169,9 @@ def margin_figure(points: pd.DataFrame) -> go.Figure:
                     "size": 11,
                     "color": OUTCOME_COLOURS.get(str(outcome), OTHER_OUTCOME_COLOUR),
                 },
-                customdata=rows[["session", "hand", "call"]],
+                customdata=rows[["session", "hand", "call"]].assign(
+                    session=rows["session"].map(escape)
+                ),
                 hovertemplate="%{customdata[0]} hand %{customdata[1]}: called %{customdata[2]}, "
                 "took %{y} for %{x}<extra></extra>",
             )
@@ -220,7 +225,7 @@ def success_figure(summary: pd.DataFrame) -> go.Figure:
     rows = summary[summary["calls"] > 0]
     figure = go.Figure(
         go.Bar(
-            x=rows["player"],
+            x=rows["player"].map(escape),
             y=rows["made %"],
             text=[
                 f"{made}/{calls}" for made, calls in zip(rows["made"], rows["calls"], strict=True)
