@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench install test-deps clean
 
-$(STAMP): pyproject.toml setup.py $(wildcard replay/solver/*.py)
+# The compiled engine is typed against the record model, so a change there rebuilds it too.
+$(STAMP): pyproject.toml setup.py $(wildcard recorder/*.py replay/*.py replay/solver/*.py)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'

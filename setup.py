@@ -1,8 +1,10 @@
-"""Compiles the solver's search to C with mypyc (the same Python source, typed), when it can.
+"""Compiles the solver's search and the rules engine's inner loop to C with mypyc (the same Python
+source, typed), when it can.
 
-The search visits hundreds of thousands of positions per hand; compiled it runs several times
-faster. Without a C compiler the build skips these extensions and the same modules run as plain
-Python, with the same results.
+The search visits hundreds of thousands of positions per hand, and ``thuruppu check`` judges every
+card of a club's sessions; compiled they run several times faster. Without a C compiler the build
+skips these extensions and the same modules run as plain Python, with the same results
+(``tests/test_solver_compiled.py``, ``tests/test_engine_compiled.py``).
 """
 
 from setuptools import setup
@@ -14,8 +16,19 @@ COMPILED = [
     "replay/solver/ordering.py",
     "replay/solver/bounds.py",
     "replay/solver/search.py",
+    # the rules engine: one hand's table, what the record shows of the cards, the calling, the
+    # play and its undertakings, the end (not the result types, which are pickled and shared)
+    "replay/knowledge.py",
+    "replay/report.py",
+    "replay/run.py",
+    "replay/calling.py",
+    "replay/redeal.py",
+    "replay/opening.py",
+    "replay/play.py",
+    "replay/undertakings.py",
+    "replay/verdict.py",
 ]
-"""The modules of the search's inner loop; ``tests/conftest.py`` checks they are not stale."""
+"""The modules of the inner loops; ``tests/conftest.py`` checks they are not stale."""
 
 try:
     from mypyc.build import mypycify

@@ -5,7 +5,7 @@ A finding is data, never an exception: the engine keeps going after every one.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Literal
 
 Severity = Literal["error", "warning", "note"]
@@ -113,11 +113,16 @@ class Finding:
 
     def to_json(self) -> dict[str, Any]:
         """The finding as in ``thuruppu check --json`` (CLI.md)."""
-        data = asdict(self)
+        rule = CATALOGUE[self.code]
         return {
             "code": self.code,
-            "severity": self.severity,
-            "kind": self.kind,
-            **{key: data[key] for key in ("hand", "trick", "seat", "player", "line", "column")},
+            "severity": rule.severity,
+            "kind": rule.kind,
+            "hand": self.hand,
+            "trick": self.trick,
+            "seat": self.seat,
+            "player": self.player,
+            "line": self.line,
+            "column": self.column,
             "message": self.message,
         }

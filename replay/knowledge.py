@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from recorder.cards import Card
 from recorder.model import DealLine
-from replay.deck import CARDS, ID_BY_CODE, RANK_COUNT, CardTable
+from replay.deck import CARDS, ID_BY_CODE, RANK_COUNT, SUIT_COUNT, CardTable
 from replay.report import Reporter
 
 NEVER = 1 << 30
@@ -37,7 +37,9 @@ class Knowledge:
         self.free: list[int] = [hand_size for _ in seats]
         """Cards of the seat the deal line leaves open; a play outside the deal uses one up."""
         self.extra: list[set[int]] = [set() for _ in seats]
-        self._by_suit: dict[tuple[int, int], list[int]] = {}
+        self._last_held: list[int] | None = None
+        """By ``seat * 4 + suit``: the last trick the seat is known to hold a card of the suit
+        (``NEVER`` when one is never played, -1 when none is known), worked out when first asked."""
 
     # -- loading -------------------------------------------------------------------------
 
@@ -92,14 +94,14 @@ class Knowledge:
         return ident if self.cards.in_pack[ident] else None
 
     def forget_suits(self) -> None:
-        """Drop the per-suit holdings worked out so far (after learning of more cards)."""
-        self._by_suit.clear()
+        """Drop the per-suit facts worked out so far (after learning of more cards)."""
+        self._last_held = None
 
     def note_face_down(self, caller: int, card: int) -> None:
         """The face-down card is the caller's."""
         self.known_set[caller].add(card)
         self.holder.setdefault(card, caller)
-        self._by_suit.clear()
+        self.forget_suits()
 
     def take(self, seat: int, card: int) -> bool:
         """Whether the seat may hold ``card`` by its deal line; uses up an open card of the line."""
@@ -139,15 +141,33 @@ class Knowledge:
 
     def held_of_suit(self, seat: int, suit: int, trick: int, hidden: int | None) -> list[int]:
         """The cards of ``suit`` the record shows ``seat`` holding when its turn in ``trick``
-        begins (``hidden``: the face-down card while hidden, not in the caller's hand)."""
-        cards = self._by_suit.get((seat, suit))
-        if cards is None:
-            cards = [card for card in self.known_set[seat] if card // RANK_COUNT == suit]
-            self._by_suit[seat, suit] = cards
-        if not cards:
-            return cards
+        begins (``hidden``: the face-down card while hidden, not in the caller's hand).
+
+        Asked whenever a seat does not follow suit, and empty in legal play: so it first looks up
+        the last trick in which the seat is known to hold the suit."""
+        last_held = self._last_held
+        if last_held is None:
+            last_held = self._last_held = self._work_out_last_held()
+        if last_held[seat * SUIT_COUNT + suit] < trick:
+            return []
         played_at = self.played_at[seat]
-        return [card for card in cards if card != hidden and played_at.get(card, NEVER) >= trick]
+        return [
+            card
+            for card in self.known_set[seat]
+            if card // RANK_COUNT == suit and card != hidden and played_at.get(card, NEVER) >= trick
+        ]
+
+    def _work_out_last_held(self) -> list[int]:
+        """The last trick each seat is known to hold each suit (``_last_held``)."""
+        last_held = [-1] * (SUIT_COUNT * (self.players + 1))
+        for seat, known in enumerate(self.known_set):
+            played_at = self.played_at[seat]
+            for card in known:
+                place = seat * SUIT_COUNT + card // RANK_COUNT
+                when = played_at.get(card, NEVER)
+                if when > last_held[place]:
+                    last_held[place] = when
+        return last_held
 
     def proof(self, seat: int, trick: int, cards: Iterable[int]) -> str:
         """The best evidence among ``cards`` held in ``trick``: 'held 7D, played in trick 5'."""

@@ -503,6 +503,17 @@ def _winner(run: HandRun, plays: Sequence[tuple[int, int | None, bool]]) -> int 
     return best_seat
 
 
+def _card_points(run: HandRun, plays: Sequence[tuple[int, int | None, bool]]) -> int | None:
+    """The card points of a trick, ``None`` when a card of it was not seen."""
+    points = run.cards.points
+    total = 0
+    for _, card, _ in plays:
+        if card is None:
+            return None
+        total += points[card]
+    return total
+
+
 def _end_trick(run: HandRun, trick: Trick, last_line: bool) -> None:
     """Win and count the trick, then let the undertakings and the end rules look at it."""
     current = run.current
@@ -531,10 +542,8 @@ def _end_trick(run: HandRun, trick: Trick, last_line: bool) -> None:
             for seat, card, counted in current.plays
         ]
     current.winner = _winner(run, current.plays) if complete else None
-    points = run.cards.points
-    cards = [card for _, card, _ in current.plays if card is not None]
-    if complete and len(cards) == len(current.plays):
-        current.points = sum(points[card] for card in cards)
-        if run.trick == run.hand_size:
+    if complete:
+        current.points = _card_points(run, current.plays)
+        if current.points is not None and run.trick == run.hand_size:
             current.points += run.last_trick_bonus
     undertakings.after_trick(run, current)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from recorder.cards import CallKind
-from recorder.model import Node
+from recorder.model import Node, Tag
 from replay.outcome import Outcome
 from replay.redeal import RedealFacts
 from replay.run import HandRun
@@ -83,7 +83,7 @@ def judge_redeal(run: HandRun) -> None:
 def conclude(run: HandRun) -> tuple[Outcome, int | None]:
     """The outcome and the callers' points; reports ``unfinished-hand`` and ``result-mismatch``."""
     callers = run.caller_team
-    points = run.points[callers] if callers is not None and run.points_exact else None
+    points: int | None = run.points[callers] if callers is not None and run.points_exact else None
     if run.ended_by == "thrown-in":
         return _checked(run, "redeal", None)
     if run.void:
@@ -133,8 +133,8 @@ def _marukott(run: HandRun, callers: int) -> bool:
     )
 
 
-def _result_words(run: HandRun) -> tuple[str, int | None] | None:
-    tag = run.hand.tag("Result")
+def _result_words(tag: Tag | None) -> tuple[str, int | None] | None:
+    """The outcome word and the points a ``Result`` tag says, ``None`` when it says neither."""
     if tag is None:
         return None
     words = tag.value.split()
@@ -146,7 +146,7 @@ def _result_words(run: HandRun) -> tuple[str, int | None] | None:
 
 def _from_tag(run: HandRun) -> Outcome:
     """The outcome a ``Result`` tag gives, for a hand the record leaves open; else unfinished."""
-    said = _result_words(run)
+    said = _result_words(run.hand.tag("Result"))
     if said is None:
         return "unfinished"
     word = said[0]
@@ -155,8 +155,8 @@ def _from_tag(run: HandRun) -> Outcome:
 
 def _checked(run: HandRun, outcome: Outcome, points: int | None) -> tuple[Outcome, int | None]:
     """Compare the replay's outcome with the ``Result`` tag (``result-mismatch``)."""
-    said = _result_words(run)
     tag = run.hand.tag("Result")
+    said = _result_words(tag)
     if said is None or tag is None:
         return outcome, points
     word, number = said
