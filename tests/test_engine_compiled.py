@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib.machinery
 import json
 import random
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -23,10 +22,10 @@ from recorder.model import Record
 from replay import play, replay_session
 from replay.scoring import score_session
 from replay.simulate import random_session
+from tests.plain_source import copy_plain_source
 from tests.test_engine_robust import _mangle
 from tests.test_random_play import SWITCHES
 
-ROOT = Path(__file__).resolve().parent.parent
 COMPILED = play.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 pytestmark = pytest.mark.skipif(not COMPILED, reason="the engine runs as plain Python already")
@@ -77,15 +76,7 @@ def judged() -> list[dict[str, Any]]:
 @pytest.fixture(scope="module")
 def plain(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the project's packages without the compiled extensions."""
-    folder = tmp_path_factory.mktemp("plain")
-    for package in ("recorder", "replay", "dashboard", "tests"):
-        shutil.copytree(
-            ROOT / package,
-            folder / package,
-            ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "browser"),
-        )
-    shutil.copy(ROOT / "pyproject.toml", folder)
-    return folder
+    return copy_plain_source(tmp_path_factory.mktemp("plain"))
 
 
 def test_the_plain_source_judges_as_the_compiled_engine(plain: Path) -> None:

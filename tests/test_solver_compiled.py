@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib.machinery
 import json
 import random
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,8 +18,8 @@ import pytest
 
 from replay.solver import Solver, search
 from replay.solver.deal import random_deal, random_ending
+from tests.plain_source import copy_plain_source
 
-ROOT = Path(__file__).resolve().parent.parent
 COMPILED = search.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 pytestmark = pytest.mark.skipif(not COMPILED, reason="the search runs as plain Python already")
@@ -52,12 +51,7 @@ def solved() -> list[tuple[int, list[str], int]]:
 
 
 def test_the_plain_source_solves_as_the_compiled_search(tmp_path: Path) -> None:
-    for package in ("recorder", "replay", "tests"):
-        shutil.copytree(
-            ROOT / package,
-            tmp_path / package,
-            ignore=shutil.ignore_patterns("*.so", "__pycache__", "browser"),
-        )
+    copy_plain_source(tmp_path)
     plain = subprocess.run(
         [sys.executable, "-c", SOLVE], cwd=tmp_path, capture_output=True, text=True, check=True
     )
