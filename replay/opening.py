@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from recorder.cards import CallKind
-from replay.deck import CARDS, ID_BY_CODE, suit_index
+from replay.deck import CARDS, suit_index
 from replay.run import HandRun
 
 
@@ -28,7 +28,7 @@ def read_cards(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> No
         number = index + 1
         for position, turn in enumerate(trick.turns):
             written = turn.card
-            card = None if written is None else ID_BY_CODE[written.rank + written.suit._value_]
+            card = None if written is None else written.index
             if card is not None and not in_pack[card]:
                 card = None
             ids.append(card)
