@@ -281,10 +281,8 @@ def score(
             return
         overrides = parse_overrides(rules, loaded.record.game)
         scored = commands_for(loaded.record).score(loaded.record, overrides)
-    if as_json:
-        typer.echo(json_text({"path": loaded.path, **scored.data}))
-    else:
-        typer.echo(scored.text)
+        output = json_text({"path": loaded.path, **scored.data}) if as_json else scored.text
+    typer.echo(output)
     found = any(f.severity in ("error", "warning") for f in scored.findings)
     _exit(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
 
