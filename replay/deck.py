@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from recorder.cards import RANKS, SUITS, Card, Suit
 from recorder.games import GameSpec
 
-SUIT_COUNT = 4
-RANK_COUNT = len(RANKS)
-CARD_COUNT = SUIT_COUNT * RANK_COUNT
+SUIT_COUNT: Final = 4
+RANK_COUNT: Final = 10
+"""``len(RANKS)``; written out, so that the compiled engine's loops have it as a constant."""
+CARD_COUNT: Final = SUIT_COUNT * RANK_COUNT
+if (len(SUITS), len(RANKS)) != (SUIT_COUNT, RANK_COUNT):
+    raise ImportError("replay.deck's counts disagree with recorder.cards")
 
 CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 """Every card any game uses, indexed by its id (``CARDS[card.index] == card``)."""

@@ -8,13 +8,14 @@ caller's face-down card is his only while it is not hidden.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from recorder.cards import Card
 from recorder.model import DealLine
 from replay.deck import CARDS, RANK_COUNT, SUIT_COUNT, CardTable
 from replay.report import Reporter
 
-NEVER = 1 << 30
+NEVER: Final = 1 << 30
 """The trick ordinal of a card never played."""
 
 

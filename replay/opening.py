@@ -44,9 +44,7 @@ def read_cards(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> No
 
 def judge_calling(run: HandRun) -> None:
     """Judge every call in the order spoken; the highest call that stands wins the calling."""
-    calling = run.rules.calling_for(run.switches).start(
-        run.first, run.players, run.min_bid, run.knowledge
-    )
+    calling = run.calling.start(run.first, run.players, run.min_bid, run.knowledge)
     for bid in run.hand.bids:
         seat = bid.seat
         if not 1 <= seat <= run.players:
