@@ -136,3 +136,39 @@ def test_the_rummy_figures_are_built_once_and_follow_a_changed_file(
     os.utime(rummy, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
     fewer = rummy_wins(app)
     assert sum(fewer.values()) == 3 and sum(wins.values()) > 3
+
+
+CHART_IMPORTS = """
+import sys
+from dashboard.server import warm
+
+def plotly_modules():
+    return {name for name in sys.modules if name.startswith(("plotly", "_plotly_utils"))}
+
+warm(sys.argv[1], [])
+warmed = plotly_modules()
+from streamlit.testing.v1 import AppTest
+app = AppTest.from_file(sys.argv[1], default_timeout=120).run()
+for page in ("scores", "players"):
+    app.switch_page(f"screens/{page}.py").run()
+    assert not app.exception, app.exception
+print(sorted(plotly_modules() - warmed))
+"""
+
+
+def test_the_warm_up_figure_imports_what_the_pages_charts_need(data: Path) -> None:
+    """Every plotly module that drawing the Scores and Players charts imports is already imported
+    when the server has warmed up (``every_kind_figure``), so no visitor's first chart waits for
+    an import (a quarter of a second of a first Players page)."""
+    import subprocess
+    import sys
+
+    ran = subprocess.run(
+        [sys.executable, "-c", CHART_IMPORTS, str(APP)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPOSITORY,
+        env={**os.environ, "PYTHONPATH": str(REPOSITORY)},
+    )
+    assert ran.stdout.strip().splitlines()[-1] == "[]"
