@@ -296,7 +296,7 @@ def test_scores_page_shows_points_and_sets_for_29(app: AppTest) -> None:
 def test_players_page_covers_every_loaded_session(app: AppTest) -> None:
     open_page(app, "players")
     no_exception(app)
-    summary = app.dataframe[0].value
+    summary = html_tables(app)[0]
     assert {"Anil", "Chitra", "<script>alert(1)</script>"} <= set(summary["player"])
     app.selectbox(key="players-player").set_value("Chitra").run()
     no_exception(app)

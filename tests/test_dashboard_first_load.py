@@ -19,6 +19,7 @@ from dashboard.server import script_arguments, warm
 from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV
 from tests.charts import charts
+from tests.tables import html_tables
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 APP = REPOSITORY / "dashboard" / "app.py"
@@ -49,7 +50,7 @@ def players_overview(app: AppTest) -> dict[str, tuple[int, int]]:
     """The Players page's sessions and findings per player."""
     app.switch_page("screens/players.py").run()
     assert not app.exception, [e.value for e in app.exception]
-    table = app.dataframe[0].value.set_index("player")
+    table = html_tables(app)[0].set_index("player")
     return {name: (int(row["sessions"]), int(row["findings"])) for name, row in table.iterrows()}
 
 
@@ -112,7 +113,7 @@ def rummy_wins(app: AppTest) -> dict[str, int]:
     """The Players page's deals won by each Rummy player."""
     app.switch_page("screens/players.py").run()
     assert not app.exception, [e.value for e in app.exception]
-    table = next(frame.value for frame in app.dataframe if "deals won" in frame.value.columns)
+    table = next(frame for frame in html_tables(app) if "deals won" in frame.columns)
     return {row["player"]: int(row["deals won"]) for _, row in table.iterrows()}
 
 

@@ -36,9 +36,13 @@ def test_a_link_column_draws_its_addresses_as_links_with_one_text() -> None:
     assert read.iloc[0]["Replay"] == 'replay?session=a"b&hand=1'
 
 
-def test_missing_values_are_blank_and_numbers_right_aligned() -> None:
-    frame = pd.DataFrame({"share": [0.5, None], "calls": [3, 4]})
+def test_missing_values_are_blank_and_number_columns_right_aligned() -> None:
+    frame = pd.DataFrame(
+        {"share": [0.5, None], "calls": [3, 4], "made %": ["50", ""], "call": ["22", "H"]}
+    )
     drawn = frame_html(frame)
     assert "None" not in drawn and "nan" not in drawn
-    assert '<td class="number">0.5</td><td class="number">3</td>' in drawn
-    assert "<tr><td></td>" in drawn
+    assert '<th class="number">share</th><th class="number">calls</th>' in drawn
+    assert '<th class="number">made %</th><th>call</th>' in drawn
+    assert '<td class="number">0.5</td><td class="number">3</td><td class="number">50</td>' in drawn
+    assert '<tr><td></td><td class="number">4</td><td class="number"></td><td>H</td></tr>' in drawn
