@@ -32,7 +32,8 @@ wide table scrolling sideways on a phone rather than squeezing its columns."""
 
 
 def _missing(value: object) -> bool:
-    return value is None or (not isinstance(value, str) and bool(pd.isna(value)))  # type: ignore[call-overload]
+    """A cell with no value: ``None``, or the NaN or NA a frame holds for none."""
+    return value is None or (not isinstance(value, str) and bool(pd.isna(value)))
 
 
 def _number_like(value: object) -> bool:

@@ -4,6 +4,7 @@ was 1.5 MB, half a second of a fresh Scores tab), and the tables hold what the g
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -25,7 +26,7 @@ PAGES = {
 }
 
 
-def page_tables(page: Page) -> list:
+def page_tables(page: Page) -> list[pd.DataFrame]:
     """The page's plain tables, read back from its HTML."""
     return [
         table
