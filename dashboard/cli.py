@@ -20,6 +20,7 @@ import typer
 
 from dashboard.cli_params import PlainTyper
 from dashboard.families import commands_for
+from dashboard.process_end import PROCESS_END
 
 if TYPE_CHECKING:  # the record model, the engine and the archive load with the commands using them
     from recorder.archive import Archive
@@ -179,12 +180,14 @@ def collector_paused() -> Iterator[None]:
 
 def check_file(path: Path, rules: list[str] | None) -> FileCheck:
     """Read one file and replay every hand of it: its error lines, finding lines and entry."""
+    PROCESS_END.release()
     with collector_paused():
         return _check_file(path, rules)
 
 
 def _check_file(path: Path, rules: list[str] | None) -> FileCheck:
     loaded = load_file(path)
+    PROCESS_END.keep(loaded)
     entry: dict[str, Any] = {
         "path": loaded.path,
         "game": loaded.record.game if loaded.record else None,
@@ -250,7 +253,7 @@ def check(
         reports.append(result.entry)
     if as_json:
         typer.echo(json_text({"files": reports}))
-    _exit(status)
+    PROCESS_END.finish(status)
 
 
 def json_text(data: Any) -> str:
@@ -282,12 +285,10 @@ def score(
             return
         overrides = parse_overrides(rules, loaded.record.game)
         scored = commands_for(loaded.record).score(loaded.record, overrides)
-    if as_json:
-        typer.echo(json_text({"path": loaded.path, **scored.data}))
-    else:
-        typer.echo(scored.text)
+        output = json_text({"path": loaded.path, **scored.data}) if as_json else scored.text
+    typer.echo(output)
     found = any(f.severity in ("error", "warning") for f in scored.findings)
-    _exit(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
+    PROCESS_END.finish(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
 
 
 @app.command("replay")
@@ -533,5 +534,6 @@ def tournament(
 
 
 def main() -> None:
-    """Entry point of the console script."""
+    """Entry point of the console script: here ``check`` and ``score`` are the whole process."""
+    PROCESS_END.whole_process = True
     app()

@@ -22,11 +22,22 @@ Rules = dict[str, str]
 
 @dataclass(frozen=True)
 class Scored:
-    """A record scored: ``score --json`` (without ``path``), the terminal's text, the findings."""
+    """A record scored: its findings, and ``score --json`` (without ``path``) and the terminal's
+    sheet, each built only when asked for, since the command prints one of them."""
 
-    data: dict[str, Any]
-    text: str
     findings: list[Finding]
+    build_data: Callable[[], dict[str, Any]]
+    render: Callable[[], str]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """What ``score --json`` prints (without ``path``)."""
+        return self.build_data()
+
+    @property
+    def text(self) -> str:
+        """The terminal's score sheet."""
+        return self.render()
 
 
 @dataclass(frozen=True)
@@ -47,13 +58,18 @@ def _trick_findings(record: Record, rules: Rules) -> list[Finding]:
 
 
 def _trick_score(record: Record, rules: Rules) -> Scored:
-    from dashboard.terminal import render_score
     from replay import replay_session
     from replay.scoring import score_session
 
     session = replay_session(record, rules)
     scored = score_session(record, [hand.result for hand in session.hands], rules)
-    return Scored(scored.to_json(), render_score(record, scored), session.findings)
+
+    def sheet() -> str:
+        from dashboard.terminal import render_score
+
+        return render_score(record, scored)
+
+    return Scored(session.findings, scored.to_json, sheet)
 
 
 def _trick_replay(
@@ -81,11 +97,16 @@ def _rummy_findings(record: Record, rules: Rules) -> list[Finding]:
 
 
 def _rummy_score(record: Record, rules: Rules) -> Scored:
-    from dashboard.rummy_terminal import render_rummy_score
     from replay.rummy import replay_rummy
 
     game = replay_rummy(record, rules)
-    return Scored(game.to_json(), render_rummy_score(record, game), game.findings)
+
+    def sheet() -> str:
+        from dashboard.rummy_terminal import render_rummy_score
+
+        return render_rummy_score(record, game)
+
+    return Scored(game.findings, game.to_json, sheet)
 
 
 def _rummy_replay(

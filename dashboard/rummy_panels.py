@@ -14,6 +14,7 @@ import streamlit as st
 
 from dashboard.chart import chart
 from dashboard.library import LoadedSession
+from dashboard.views.frame_html import frame_html
 from dashboard.views.players import blank_missing
 from dashboard.views.rummy_figures import totals_figure
 from dashboard.views.rummy_players import (
@@ -73,7 +74,7 @@ def rummy_overview(figures: pd.DataFrame) -> None:
     if figures.empty:
         return
     st.subheader("Rummy players")
-    st.dataframe(blank_missing(figures), hide_index=True, width="stretch", key="players-rummy")
+    st.html(frame_html(blank_missing(figures)))
     with st.expander("What the Rummy figures count"):
         st.markdown(definitions(list(FIGURES)))
 

@@ -221,14 +221,18 @@ def derived(loaded: LoadedSession, name: str, make: Callable[[], T]) -> T:
 
 def warm() -> None:
     """What a fresh server does before it answers, so that its first page view only draws: import
-    the pages' libraries, load every session and build the Players tables."""
+    the pages' libraries (plotly's chart classes too), load every session and build the Players
+    tables."""
     import streamlit.emojis  # noqa: F401  (read by the page icon, on the first run)
 
     from dashboard import recording, views
+    from dashboard.chart import figure_spec
+    from dashboard.views.figures import every_kind_figure
 
     for package in (views, recording):
         for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
             importlib.import_module(module.name)
+    figure_spec(every_kind_figure())
     files, archived = _shared_sessions()
     players([*files, *archived])
     rummy_players([*files, *archived])

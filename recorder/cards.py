@@ -7,7 +7,7 @@ packs and card points of each game live in ``recorder.games``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -73,10 +73,22 @@ def split_card_code(text: str, read_rank: Callable[[str], str]) -> tuple[str, Su
 
 @dataclass(frozen=True, slots=True, order=False)
 class Card:
-    """A card: a rank character from ``RANKS`` and a suit."""
+    """A card: a rank character from ``RANKS`` and a suit.
+
+    ``index`` numbers every card of every game once, ``suit * 10 + place of the rank in RANKS``
+    (suits in ``SUITS`` order): the small integer the engine's loops and tables work with, worked
+    out when the card is made (the reader makes each card once and reuses it).
+    """
 
     rank: str
     suit: Suit
+    index: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self.rank) != 1 or self.rank not in RANKS:
+            raise ValueError(f"no rank {self.rank!r}")
+        place = SUITS.index(self.suit) * len(RANKS) + RANKS.index(self.rank)
+        object.__setattr__(self, "index", place)
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from recorder.cards import Call, CallKind
-from replay.deck import CARDS, CardTable, suit_of
+from replay.deck import CARDS, RANK_COUNT, CardTable
 
 Issue = tuple[str, str]
 """A finding code and what the player did, in words (the reporter adds the name and place)."""
@@ -165,10 +165,10 @@ def _sure_thani(seat: int, holdings: Holdings) -> bool:
     known = holdings.known(seat)
     if holdings.unknown_slots(seat) or not known:
         return False
-    for suit in {suit_of(card) for card in known}:
+    for suit in {card // RANK_COUNT for card in known}:
         run = holdings.cards.suit_cards(suit)
-        count = sum(1 for card in known if suit_of(card) == suit)
-        if set(run[:count]) != {card for card in known if suit_of(card) == suit}:
+        count = sum(1 for card in known if card // RANK_COUNT == suit)
+        if set(run[:count]) != {card for card in known if card // RANK_COUNT == suit}:
             return False
     return True
 

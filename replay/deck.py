@@ -1,32 +1,33 @@
 """Cards as small integers for the engine's inner loops, and each game's per-card tables.
 
-A card id is ``suit * 10 + rank index`` over ``RANKS`` (``J39ATKQ876``) and the suits ``S H D C``;
-the tables give each id its points and its strength in a suit under the hand's house rules.
+A card id is the card's ``Card.index``: ``suit * 10 + rank index`` over ``RANKS`` (``J39ATKQ876``)
+and the suits ``S H D C``; the tables give each id its points and its strength in a suit under the
+hand's house rules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from recorder.cards import RANKS, SUITS, Card, Suit
 from recorder.games import GameSpec
 
-SUIT_COUNT = 4
-RANK_COUNT = len(RANKS)
-CARD_COUNT = SUIT_COUNT * RANK_COUNT
+SUIT_COUNT: Final = 4
+RANK_COUNT: Final = 10
+"""``len(RANKS)``; written out, so that the compiled engine's loops have it as a constant."""
+CARD_COUNT: Final = SUIT_COUNT * RANK_COUNT
+if (len(SUITS), len(RANKS)) != (SUIT_COUNT, RANK_COUNT):
+    raise ImportError("replay.deck's counts disagree with recorder.cards")
 
 CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
-"""Every card any game uses, indexed by its id."""
-
-ID_BY_CODE: dict[str, int] = {
-    card.rank + card.suit._value_: index for index, card in enumerate(CARDS)
-}
+"""Every card any game uses, indexed by its id (``CARDS[card.index] == card``)."""
 
 
 def card_id(card: Card) -> int:
-    """The id of a card (any rank of ``RANKS``); the engine's loops read ``ID_BY_CODE`` itself."""
-    return ID_BY_CODE[card.rank + card.suit._value_]
+    """The id of a card (any rank of ``RANKS``); the engine's loops read ``card.index`` itself."""
+    return card.index
 
 
 def suit_of(card: int) -> int:

@@ -7,7 +7,7 @@ looked up by name in ``GAME_RULES``; a record the model allows never makes the e
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -19,7 +19,7 @@ from replay.games import GAME_RULES, GameRules
 from replay.opening import judge_calling, put_down_trump, read_cards
 from replay.outcome import HandResult, Penalty
 from replay.play import play_tricks
-from replay.run import HandRun, TrickRecord
+from replay.run import HandRun, SessionRules, TrickRecord
 from replay.state import Play, Step, TrickSummary
 from replay.verdict import conclude, judge_redeal
 
@@ -65,12 +65,12 @@ def replay_session(
     rules = GAME_RULES.get(record.game)
     hands: list[HandReplay] = []
     if rules is not None:
+        session = SessionRules(rules, switches, record.players)
         dealer: int | None = None
         previous: HandReplay | None = None
-        names = record.players
         for index in range(len(record.hands)):
             dealer = _dealer(record, index, rules, dealer, previous)
-            previous = _replay(record, index, rules, switches, dealer, steps, names)
+            previous = _replay(record, index, session, dealer, steps)
             hands.append(previous)
     findings = [finding for hand in hands for finding in hand.findings]
     return SessionReplay(record, switches, hands, findings)
@@ -85,16 +85,15 @@ def replay_hand(
     rules = GAME_RULES.get(record.game)
     if rules is None:
         return _unknown_game(hand, index)
+    session = SessionRules(rules, switches, record.players)
     dealer: int | None = None
     previous: HandReplay | None = None
     for earlier in range(index):
         dealer = _dealer(record, earlier, rules, dealer, previous)
         needs_result = rules.redeal_same_dealer and record.hands[earlier + 1].dealer is None
-        previous = (
-            _replay(record, earlier, rules, switches, dealer, False) if needs_result else None
-        )
+        previous = _replay(record, earlier, session, dealer, False) if needs_result else None
     dealer = _dealer(record, index, rules, dealer, previous)
-    return _replay(record, index, rules, switches, dealer, steps)
+    return _replay(record, index, session, dealer, steps)
 
 
 def _dealer(
@@ -117,18 +116,12 @@ def _dealer(
 
 
 def _replay(
-    record: Record,
-    index: int,
-    rules: GameRules,
-    switches: Mapping[str, str],
-    dealer: int,
-    steps: bool,
-    names: list[str] | None = None,
+    record: Record, index: int, session: SessionRules, dealer: int, steps: bool
 ) -> HandReplay:
     hand = record.hands[index]
-    run = _run(record, index, rules, switches, dealer, steps, None, names)
+    run = _run(record, index, session, dealer, steps, None)
     if run.missing_seats:
-        run = _run(record, index, rules, switches, dealer, steps, run.filled, names)
+        run = _run(record, index, session, dealer, steps, run.filled)
     outcome, points = conclude(run)
     run.step("end", None, None, "*" if run.star else "", hand.tricks[-1] if hand.tricks else hand)
     findings = list(run.report.findings)
@@ -162,16 +155,14 @@ def _replay(
 def _run(
     record: Record,
     index: int,
-    rules: GameRules,
-    switches: Mapping[str, str],
+    session: SessionRules,
     dealer: int,
     steps: bool,
     seats: Sequence[Sequence[int | None]] | None,
-    names: list[str] | None = None,
 ) -> HandRun:
     hand = record.hands[index]
     number = hand.number or index + 1
-    run = HandRun(record, hand, number, rules, switches, dealer, steps, names)
+    run = HandRun(record, hand, number, session, dealer, steps)
     read_cards(run, seats)
     run.step("deal", None, None, "", hand)
     judge_calling(run)

@@ -8,13 +8,14 @@ caller's face-down card is his only while it is not hidden.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from recorder.cards import Card
 from recorder.model import DealLine
-from replay.deck import CARDS, ID_BY_CODE, RANK_COUNT, SUIT_COUNT, CardTable
+from replay.deck import CARDS, RANK_COUNT, SUIT_COUNT, CardTable
 from replay.report import Reporter
 
-NEVER = 1 << 30
+NEVER: Final = 1 << 30
 """The trick ordinal of a card never played."""
 
 
@@ -65,7 +66,7 @@ class Knowledge:
             dealt = self.dealt[seat]
             for entry in deal.cards[:size]:
                 written = entry.card
-                card = None if written is None else ID_BY_CODE[written.rank + written.suit._value_]
+                card = None if written is None else written.index
                 if card is not None and not in_pack[card]:
                     card = None
                 order.append(card)
@@ -90,7 +91,7 @@ class Knowledge:
         """The id of a card of this game's pack; ``None`` for an unseen card or one outside it."""
         if card is None:
             return None
-        ident = ID_BY_CODE[card.rank + card.suit._value_]
+        ident = card.index
         return ident if self.cards.in_pack[ident] else None
 
     def forget_suits(self) -> None:

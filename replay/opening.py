@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from recorder.cards import CallKind
-from replay.deck import CARDS, ID_BY_CODE, suit_index
+from replay.deck import CARDS, suit_index
 from replay.run import HandRun
 
 
@@ -28,7 +28,7 @@ def read_cards(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> No
         number = index + 1
         for position, turn in enumerate(trick.turns):
             written = turn.card
-            card = None if written is None else ID_BY_CODE[written.rank + written.suit._value_]
+            card = None if written is None else written.index
             if card is not None and not in_pack[card]:
                 card = None
             ids.append(card)
@@ -44,9 +44,7 @@ def read_cards(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> No
 
 def judge_calling(run: HandRun) -> None:
     """Judge every call in the order spoken; the highest call that stands wins the calling."""
-    calling = run.rules.calling_for(run.switches).start(
-        run.first, run.players, run.min_bid, run.knowledge
-    )
+    calling = run.calling.start(run.first, run.players, run.min_bid, run.knowledge)
     for bid in run.hand.bids:
         seat = bid.seat
         if not 1 <= seat <= run.players:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from recorder.model import Action, PairLine, Trick, Turn
 from replay import undertakings
-from replay.deck import CARDS, RANK_COUNT, suit_of, suit_word
+from replay.deck import CARDS, RANK_COUNT, suit_word
 from replay.run import HandRun, TrickRecord
 
 
@@ -370,11 +370,11 @@ def _check_lead(run: HandRun, seat: int, card: int, turn: Turn) -> None:
         seat == run.caller
         and run.hidden
         and trump is not None
-        and suit_of(card) == trump
+        and card // RANK_COUNT == trump
         and not run.rules.trump.may_lead_hidden(run.call)
     ):
         held = run.knowledge.held(seat, run.trick, run.face_down)
-        others = [other for other in held if suit_of(other) != trump]
+        others = [other for other in held if other // RANK_COUNT != trump]
         if others:
             run.report.add(
                 "illegal-trump-lead",
@@ -391,7 +391,7 @@ def _check_follow(
 ) -> None:
     """Follow suit; no hidden trump thrown by the caller (40); cut after an ask or a show."""
     led = run.led_suit
-    suit = suit_of(card)
+    suit = card // RANK_COUNT
     trump = run.trump_suit
     if led is not None and suit != led:
         follow = _held_of_suit(run, seat, led)
@@ -406,8 +406,10 @@ def _check_follow(
             )
         if trump is not None and led != trump:
             _check_cut(run, seat, card, turn, asked, showed)
+    if not showed or suit != trump:
+        return
     face_down = run.face_down if run.rules.trump.show_cuts_with_face_down else None
-    if showed and face_down is not None and suit == trump and card != face_down:
+    if face_down is not None and card != face_down:
         run.report.add(
             "show-wrong-card",
             run.trick,
@@ -421,7 +423,7 @@ def _check_follow(
 def _check_cut(run: HandRun, seat: int, card: int, turn: Turn, asked: bool, showed: bool) -> None:
     trump = run.trump_suit
     assert trump is not None
-    if suit_of(card) == trump:
+    if card // RANK_COUNT == trump:
         if (
             run.rules.trump.hidden_discard_forbidden
             and seat == run.caller
@@ -481,7 +483,7 @@ def _winner(run: HandRun, plays: Sequence[tuple[int, int | None, bool]]) -> int 
     """The seat that wins these plays, or ``None`` when the record cannot tell."""
     if not plays or plays[0][1] is None:
         return None
-    led = suit_of(plays[0][1])
+    led = plays[0][1] // RANK_COUNT
     unknown_trump = run.trump_suit is None and run.has_face_down and not run.hidden
     strength = run.cards.strength
     best_seat: int | None = None
@@ -538,7 +540,7 @@ def _end_trick(run: HandRun, trick: Trick, last_line: bool) -> None:
     if run.retro_trump and run.revealed_in == run.trick and run.trump_suit is not None:
         trump = run.trump_suit
         current.plays = [
-            (seat, card, counted or (card is not None and suit_of(card) == trump))
+            (seat, card, counted or (card is not None and card // RANK_COUNT == trump))
             for seat, card, counted in current.plays
         ]
     current.winner = _winner(run, current.plays) if complete else None

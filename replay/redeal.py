@@ -9,30 +9,46 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from replay.deck import CARDS, suit_of, suit_word
+from replay.deck import CARDS, RANK_COUNT, suit_word
 from replay.knowledge import Knowledge
 
 
-@dataclass(frozen=True)
 class RedealFacts:
-    """What a condition may look at: the cards the record shows, the calling and the trump."""
+    """What a condition may look at: the cards the record shows, the calling and the trump.
 
-    knowledge: Knowledge
-    players: int
-    first_speaker: int
-    caller: int | None
-    trump_suit: int | None
-    calls_recorded: bool
-    legal_call: bool
+    Made once per hand and only read; plain classes here, since compiled their own ``__init__``
+    is several times cheaper than a dataclass's."""
+
+    def __init__(
+        self,
+        *,
+        knowledge: Knowledge,
+        players: int,
+        first_speaker: int,
+        caller: int | None,
+        trump_suit: int | None,
+        calls_recorded: bool,
+        legal_call: bool,
+    ) -> None:
+        self.knowledge = knowledge
+        self.players = players
+        self.first_speaker = first_speaker
+        self.caller = caller
+        self.trump_suit = trump_suit
+        self.calls_recorded = calls_recorded
+        self.legal_call = legal_call
 
 
-@dataclass(frozen=True)
 class Verdict:
     """``held``: True, False, or None when the record cannot tell; ``seat`` and ``why`` explain."""
 
-    held: bool | None
-    seat: int | None = None
-    why: str = ""
+    def __init__(self, held: bool | None, seat: int | None = None, why: str = "") -> None:
+        self.held = held
+        self.seat = seat
+        self.why = why
+
+    def __repr__(self) -> str:
+        return f"Verdict(held={self.held}, seat={self.seat}, why={self.why!r})"
 
 
 UNKNOWN = Verdict(None)
@@ -68,7 +84,7 @@ def other_team_no_trump(facts: RedealFacts) -> Verdict:
     knowledge = facts.knowledge
     others = [seat for seat in range(1, facts.players + 1) if seat % 2 != caller % 2]
     for seat in others:
-        trumps = [card for card in knowledge.known(seat) if suit_of(card) == trump]
+        trumps = [card for card in knowledge.known(seat) if card // RANK_COUNT == trump]
         if trumps:
             return Verdict(
                 False, seat, f"held {CARDS[min(trumps)].code}, a trump, against the caller"
@@ -86,7 +102,7 @@ def six_of_a_suit(facts: RedealFacts) -> Verdict:
     knowledge = facts.knowledge
     mixed = 0
     for seat in range(1, facts.players + 1):
-        suits = {suit_of(card) for card in knowledge.known(seat)}
+        suits = {card // RANK_COUNT for card in knowledge.known(seat)}
         if len(suits) > 1:
             mixed += 1
         elif suits and knowledge.unknown_slots(seat) == 0:

@@ -6,21 +6,19 @@ A message names the trick, the player and seat, then says what happened and the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from recorder.model import Node, Record
 from replay.findings import Finding
 
 
-@dataclass
 class Reporter:
     """Collects the findings of one hand, in the order they arise."""
 
-    record: Record
-    hand: int
-    names: list[str]
-    """The players' names in seat order (``record.players``, read once per session)."""
-    findings: list[Finding] = field(default_factory=list)
+    def __init__(self, record: Record, hand: int, names: list[str]) -> None:
+        self.record = record
+        self.hand = hand
+        self.names = names
+        """The players' names in seat order (``record.players``, read once per session)."""
+        self.findings: list[Finding] = []
 
     def name(self, seat: int) -> str | None:
         """The player's name at a seat, ``None`` when the record does not give one."""

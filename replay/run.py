@@ -9,7 +9,6 @@ trick, points, undertakings, whether the hand is over). The phases (``replay.pla
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from recorder.cards import Call, CallKind
 from recorder.model import Hand, Node, Record
@@ -22,18 +21,48 @@ from replay.report import Reporter
 from replay.state import Event, EventKind, Play, Step, TableState
 
 
-@dataclass
 class TrickRecord:
-    """A trick as it is being replayed (frozen into a ``TrickSummary`` at the end)."""
+    """A trick as it is being replayed (frozen into a ``TrickSummary`` at the end).
 
-    number: int
-    leader: int | None
-    plays: list[tuple[int, int | None, bool]]
-    seats: set[int] = field(default_factory=set)
-    winner: int | None = None
-    points: int | None = None
-    revealed: bool = False
-    revealed_by: int | None = None
+    A plain class, not a dataclass: one is made for every trick, and compiled its own
+    ``__init__`` costs a sixth of what the generated one does. Every argument has a default, so
+    that unpickling (the dashboard's replay store) can make one before restoring its state."""
+
+    def __init__(
+        self,
+        number: int = 0,
+        leader: int | None = None,
+        plays: list[tuple[int, int | None, bool]] | None = None,
+    ) -> None:
+        self.number = number
+        self.leader = leader
+        self.plays: list[tuple[int, int | None, bool]] = [] if plays is None else plays
+        self.seats: set[int] = set()
+        self.winner: int | None = None
+        self.points: int | None = None
+        self.revealed = False
+        self.revealed_by: int | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"TrickRecord(number={self.number}, leader={self.leader}, plays={self.plays}, "
+            f"winner={self.winner}, points={self.points})"
+        )
+
+
+class SessionRules:
+    """A game's rules under one session's house rules, worked out once for all its hands."""
+
+    def __init__(self, rules: GameRules, switches: Mapping[str, str], names: list[str]) -> None:
+        self.rules = rules
+        self.switches = switches
+        self.names = names
+        """The players' names in seat order, for the findings' messages."""
+        self.cards = rules.card_table(switches)
+        self.calling = rules.calling_for(switches)
+        self.min_bid = rules.min_bid(switches)
+        self.last_trick_bonus = rules.last_trick_bonus(switches)
+        self.retro_trump = switches.get("retro-trump", "yes") != "no"
 
 
 class HandRun:
@@ -44,6 +73,7 @@ class HandRun:
         "call",
         "caller",
         "callers_lost_round",
+        "calling",
         "calls",
         "cards",
         "current",
@@ -101,28 +131,28 @@ class HandRun:
         record: Record,
         hand: Hand,
         number: int,
-        rules: GameRules,
-        switches: Mapping[str, str],
+        session: SessionRules,
         dealer: int,
         steps: bool,
-        names: list[str] | None = None,
     ) -> None:
+        rules = session.rules
         spec = rules.spec
         self.record = record
         self.hand = hand
         self.number = number
         self.rules = rules
-        self.switches = switches
+        self.switches = session.switches
         self.players = spec.players
         self.hand_size = spec.hand_size
-        self.cards = rules.card_table(switches)
-        self.report = Reporter(record, number, record.players if names is None else names)
+        self.cards = session.cards
+        self.calling = session.calling
+        self.report = Reporter(record, number, session.names)
         self.knowledge = Knowledge(self.cards, self.players, self.hand_size)
         self.dealer = dealer
         self.first = dealer % self.players + 1
-        self.min_bid = rules.min_bid(switches)
-        self.retro_trump = switches.get("retro-trump", "yes") != "no"
-        self.last_trick_bonus = rules.last_trick_bonus(switches)
+        self.min_bid = session.min_bid
+        self.retro_trump = session.retro_trump
+        self.last_trick_bonus = session.last_trick_bonus
         # the calling
         self.calls: list[tuple[int, Call]] = []
         self.caller: int | None = None

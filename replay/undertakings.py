@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from recorder.cards import CallKind
 from recorder.model import Action, PairLine
-from replay.deck import CARDS, suit_of
+from replay.deck import CARDS, RANK_COUNT
 from replay.run import HandRun, TrickRecord
 
 
@@ -70,16 +70,18 @@ def _starting_suit(run: HandRun, trick: TrickRecord) -> None:
     if suit is None or caller is None:
         return
     mine = [card for seat, card, _ in trick.plays if seat == caller and card is not None]
-    if not any(suit_of(card) == suit for card in mine):
+    if not any(card // RANK_COUNT == suit for card in mine):
         return
     knowledge = run.knowledge
     later = trick.number + 1
     if knowledge.unknown_slots(caller) or any(
-        suit_of(card) == suit for card in knowledge.held(caller, later)
+        card // RANK_COUNT == suit for card in knowledge.held(caller, later)
     ):
         return
     for seat in range(1, run.players + 1):
-        if seat != caller and any(suit_of(card) == suit for card in knowledge.held(seat, later)):
+        if seat != caller and any(
+            card // RANK_COUNT == suit for card in knowledge.held(seat, later)
+        ):
             run.finish("lost", "lost")
             return
 

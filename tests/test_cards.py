@@ -1,9 +1,13 @@
 """The value types: cards, suits, seats and calls, and the games' packs and points."""
 
+import copy
+import pickle
+
 import pytest
 
 from recorder.cards import PASS, THANI, Call, CallKind, Card, Seat, Suit, team_of
 from recorder.games import GAMES, game_spec
+from replay.deck import CARDS
 
 
 @pytest.mark.parametrize(
@@ -26,6 +30,29 @@ def test_card_parse_accepts_lenient_forms(text: str, code: str) -> None:
 def test_card_parse_refuses_junk(text: str) -> None:
     with pytest.raises(ValueError):
         Card.parse(text)
+
+
+def test_card_index_numbers_every_card_once_by_suit_then_rank() -> None:
+    cards = [Card.parse(rank + suit) for suit in "SHDC" for rank in "J39ATKQ876"]
+    assert [card.index for card in cards] == list(range(40))
+    assert list(CARDS) == cards  # the engine's ids are these indices
+    assert Card.parse("10h").index == Card("T", Suit.HEARTS).index == 14
+    assert Card.parse("6c").index == 39
+
+
+def test_card_index_is_no_part_of_equality_and_survives_copies() -> None:
+    card = Card("Q", Suit.DIAMONDS)
+    assert card == Card.parse("QD") and hash(card) == hash(Card.parse("qd"))
+    assert repr(card) == "Card(QD)"
+    copied = pickle.loads(pickle.dumps(card))
+    assert copied == card and copied.index == card.index == 26
+    assert copy.deepcopy(card).index == 26
+
+
+@pytest.mark.parametrize("rank", ["", "X", "10", "J3"])
+def test_card_refuses_a_rank_outside_the_ranks(rank: str) -> None:
+    with pytest.raises(ValueError, match="no rank"):
+        Card(rank, Suit.SPADES)
 
 
 def test_suit_symbols_and_colours() -> None:

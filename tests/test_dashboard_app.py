@@ -15,6 +15,7 @@ from dashboard.state import DATA_ENVIRONMENT
 from recorder import loads
 from recorder.archive import ARCHIVE_ENV, open_archive
 from tests.charts import charts
+from tests.tables import html_tables
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 APP = REPOSITORY / "dashboard" / "app.py"
@@ -281,8 +282,8 @@ def test_scores_page_charts_coolies_and_flags(app: AppTest) -> None:
     no_exception(app)
     assert "Coolies and Flags after every hand" in [s.value for s in app.subheader]
     assert list(charts(app)) == ["scores-running", "scores-calls"]
-    hands = app.dataframe[0].value
-    assert list(hands["Hand"]) == [1, 2]
+    (hands,) = html_tables(app)
+    assert list(hands["Hand"]) == ["1", "2"]
     assert hands.iloc[0]["Replay"].endswith("hand=1&step=0")
 
 
@@ -295,7 +296,7 @@ def test_scores_page_shows_points_and_sets_for_29(app: AppTest) -> None:
 def test_players_page_covers_every_loaded_session(app: AppTest) -> None:
     open_page(app, "players")
     no_exception(app)
-    summary = app.dataframe[0].value
+    summary = html_tables(app)[0]
     assert {"Anil", "Chitra", "<script>alert(1)</script>"} <= set(summary["player"])
     app.selectbox(key="players-player").set_value("Chitra").run()
     no_exception(app)

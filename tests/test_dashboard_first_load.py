@@ -19,6 +19,7 @@ from dashboard.server import script_arguments, warm
 from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV
 from tests.charts import charts
+from tests.tables import html_tables
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 APP = REPOSITORY / "dashboard" / "app.py"
@@ -49,7 +50,7 @@ def players_overview(app: AppTest) -> dict[str, tuple[int, int]]:
     """The Players page's sessions and findings per player."""
     app.switch_page("screens/players.py").run()
     assert not app.exception, [e.value for e in app.exception]
-    table = app.dataframe[0].value.set_index("player")
+    table = html_tables(app)[0].set_index("player")
     return {name: (int(row["sessions"]), int(row["findings"])) for name, row in table.iterrows()}
 
 
@@ -112,7 +113,7 @@ def rummy_wins(app: AppTest) -> dict[str, int]:
     """The Players page's deals won by each Rummy player."""
     app.switch_page("screens/players.py").run()
     assert not app.exception, [e.value for e in app.exception]
-    table = next(frame.value for frame in app.dataframe if "deals won" in frame.value.columns)
+    table = next(frame for frame in html_tables(app) if "deals won" in frame.columns)
     return {row["player"]: int(row["deals won"]) for _, row in table.iterrows()}
 
 
@@ -136,3 +137,39 @@ def test_the_rummy_figures_are_built_once_and_follow_a_changed_file(
     os.utime(rummy, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
     fewer = rummy_wins(app)
     assert sum(fewer.values()) == 3 and sum(wins.values()) > 3
+
+
+CHART_IMPORTS = """
+import sys
+from dashboard.server import warm
+
+def plotly_modules():
+    return {name for name in sys.modules if name.startswith(("plotly", "_plotly_utils"))}
+
+warm(sys.argv[1], [])
+warmed = plotly_modules()
+from streamlit.testing.v1 import AppTest
+app = AppTest.from_file(sys.argv[1], default_timeout=120).run()
+for page in ("scores", "players"):
+    app.switch_page(f"screens/{page}.py").run()
+    assert not app.exception, app.exception
+print(sorted(plotly_modules() - warmed))
+"""
+
+
+def test_the_warm_up_figure_imports_what_the_pages_charts_need(data: Path) -> None:
+    """Every plotly module that drawing the Scores and Players charts imports is already imported
+    when the server has warmed up (``every_kind_figure``), so no visitor's first chart waits for
+    an import (a quarter of a second of a first Players page)."""
+    import subprocess
+    import sys
+
+    ran = subprocess.run(
+        [sys.executable, "-c", CHART_IMPORTS, str(APP)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPOSITORY,
+        env={**os.environ, "PYTHONPATH": str(REPOSITORY)},
+    )
+    assert ran.stdout.strip().splitlines()[-1] == "[]"

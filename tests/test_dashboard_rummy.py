@@ -25,6 +25,7 @@ from recorder import read_bytes
 from recorder.archive import ARCHIVE_ENV
 from replay.solver import PERFECT_INFORMATION
 from tests.charts import charts
+from tests.tables import html_tables
 from tests.test_dashboard_app import fresh_app, no_exception, open_page, plain, upload
 
 REPOSITORY = Path(__file__).resolve().parent.parent
@@ -112,8 +113,9 @@ def chart_of(app: AppTest) -> dict[str, Any]:
 
 
 def frame_with(app: AppTest, column: str) -> pd.DataFrame:
-    """The page's one table with this column."""
-    (frame,) = [table.value for table in app.dataframe if column in table.value.columns]
+    """The page's one table with this column (a data grid, or a plain table read as text)."""
+    tables = [*(table.value for table in app.dataframe), *html_tables(app)]
+    (frame,) = [table for table in tables if column in table.columns]
     return frame
 
 

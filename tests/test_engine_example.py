@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import re
 
 import recorder
@@ -56,6 +57,17 @@ def test_example_tricks_winners_points_and_the_reveal() -> None:
     assert not first.plays[1].trump, "a heart thrown while the trump is hidden is no trump"
     second = hand.tricks[1]
     assert [play.seat for play in second.plays if play.trump] == [3]
+
+
+def test_a_pickled_replay_keeps_its_tricks() -> None:
+    """The dashboard's replay store keeps replays as pickles, the compiled tricks with them."""
+    hand = pickle.loads(pickle.dumps(replay_session(read(EXAMPLE)), protocol=5)).hands[0]
+    assert [trick.winner for trick in hand.tricks] == [1, 3, 3, 3, 3, 5]
+    assert [trick.points for trick in hand.tricks] == [4, 7, 4, 7, 9, 9]
+    assert [(trick.number, trick.revealed_by) for trick in hand.tricks if trick.revealed] == [
+        (2, 2)
+    ]
+    assert [len(trick.plays) for trick in hand.tricks] == [6] * 6
 
 
 def test_steps_follow_every_event_and_views_hide_what_a_seat_cannot_see() -> None:

@@ -13,6 +13,7 @@ from dashboard import state
 from dashboard.chart import chart
 from dashboard.rummy_panels import rummy_overview, rummy_player
 from dashboard.views.figures import findings_figure, levels_figure, margin_figure, success_figure
+from dashboard.views.frame_html import frame_html
 from dashboard.views.players import blank_missing, default_player
 
 st.title("Players")
@@ -25,7 +26,7 @@ if summary.empty and rummy.empty:
 
 if not summary.empty:
     st.caption(f"{len(summary)} player(s) over {tables.sessions} session(s)")
-    st.dataframe(blank_missing(summary), hide_index=True, width="stretch")
+    st.html(frame_html(blank_missing(summary)))
     if summary["calls"].sum():
         chart(success_figure(summary), key="players-success")
 rummy_overview(rummy)
@@ -77,7 +78,7 @@ def charted(
 
 def table(frame: pd.DataFrame) -> None:
     """Draw a frame as a table, without the player column the page already names."""
-    st.dataframe(blank_missing(frame.drop(columns="player")), hide_index=True, width="stretch")
+    st.html(frame_html(blank_missing(frame.drop(columns="player"))))
 
 
 panels = [

@@ -25,6 +25,7 @@ from dashboard.screens.stepper import (
     step_controls,
 )
 from dashboard.views.analysis import costly_cards, hand_summary, trump_choices, verdict_at
+from dashboard.views.frame_html import frame_html
 from dashboard.views.moment import hand_over, step_tricks, table_view
 from dashboard.views.sight import (
     Shown,
@@ -252,5 +253,5 @@ for at in known:
     )
 
 st.subheader("Tricks")
-st.dataframe(trick_table(record, tricks_seen(hand, view)), hide_index=True, width="stretch")
+st.html(frame_html(trick_table(record, tricks_seen(hand, view))))
 st.html(keys_after_dropdown_script(), unsafe_allow_javascript=True)

@@ -12,6 +12,7 @@ from dashboard.chart import chart
 from dashboard.library import LoadedSession
 from dashboard.rummy_panels import rummy_scores
 from dashboard.views.figures import calls_figure, running_figure
+from dashboard.views.frame_html import frame_html
 from dashboard.views.scores import (
     RUNNING_LABELS,
     call_points,
@@ -47,12 +48,7 @@ def trick_scores(session: LoadedSession) -> None:
             "Replay",
             [f"replay{Position(session.key, hand).query()}" for hand in table["Hand"]],
         )
-    st.dataframe(
-        table,
-        hide_index=True,
-        width="stretch",
-        column_config={"Replay": st.column_config.LinkColumn("Replay", display_text="open")},
-    )
+    st.html(frame_html(table, links={"Replay": "open"}))
 
     st.subheader("Calls against points taken")
     calls = call_points(score, record)

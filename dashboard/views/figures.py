@@ -242,3 +242,54 @@ def success_figure(summary: pd.DataFrame) -> go.Figure:
         xaxis={"type": "category"},
     )
     return figure
+
+
+def every_kind_figure() -> go.Figure:
+    """A figure with every kind of trace, axis, line and note the dashboard's figures use (lines
+    and bars on shared-axis rows, lines across with notes, unified hover, legends). Plotly imports
+    the class behind each of these on its first use, a quarter of a second in all: the server
+    builds this once before it answers, so that no visitor's first chart waits for it."""
+    figure = make_subplots(rows=2, cols=1, shared_xaxes=True, subplot_titles=["a", "b"])
+    figure.add_trace(
+        go.Scatter(
+            x=[1, 2],
+            y=[0, 1],
+            name="a",
+            legendgroup="a",
+            mode="lines+markers",
+            line={"shape": "hv", "color": "#111827", "width": 3},
+            marker={"symbol": "line-ew-open", "size": 26, "line": {"width": 3}},
+            hovertemplate="%{x}: %{y}<extra>a</extra>",
+        ),
+        row=1,
+        col=1,
+    )
+    figure.add_trace(
+        go.Bar(
+            x=[1, 2],
+            y=[1, 2],
+            width=0.8,
+            name="b",
+            marker_color="#111827",
+            customdata=[["a"], ["b"]],
+            text=["1", "2"],
+            orientation="v",
+            hovertemplate="%{customdata[0]}<extra></extra>",
+        ),
+        row=2,
+        col=1,
+    )
+    figure.add_vline(x=1, line_dash="dot", annotation_text="a", annotation_position="top left")
+    figure.add_hline(y=1, line_dash="dot", annotation_text="b")
+    figure.update_xaxes(title_text="a", dtick=1, range=[0, 3])
+    figure.update_yaxes(title_text="b", rangemode="tozero")
+    figure.update_layout(
+        height=300,
+        barmode="overlay",
+        margin={"l": 40, "r": 20, "t": 40, "b": 40},
+        legend={"orientation": "h", "y": -0.15},
+        hovermode="x unified",
+        xaxis={"title": "a"},
+        yaxis={"title": "b"},
+    )
+    return figure

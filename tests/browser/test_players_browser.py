@@ -17,12 +17,12 @@ MOST_CALLS = "Chitra"  # the only fixture player who called: twice, in the club 
 def test_players_opens_on_a_player_who_called_and_shows_no_none(
     screen: Page, dashboard_url: str
 ) -> None:
-    open_page(screen, dashboard_url, "players", '[data-testid="stDataFrame"]')
+    open_page(screen, dashboard_url, "players", ".tp-frame table")
     expect(screen).to_have_url(f"{dashboard_url}/players?player={MOST_CALLS}", timeout=WAIT_MS)
     expect(screen.get_by_role("combobox", name="Player")).to_have_value(MOST_CALLS)
     expect(screen.get_by_text("No call played out.")).to_have_count(0)
     expect(screen.locator(".st-key-players-levels .js-plotly-plot")).to_be_attached()
-    overview = screen.get_by_test_id("stDataFrame").first
+    overview = screen.locator(".tp-frame table").first
     cells = overview.locator("tbody td")
     expect(cells.first).to_be_attached(timeout=WAIT_MS)
     texts = cells.all_inner_texts()
