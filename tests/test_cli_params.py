@@ -85,8 +85,8 @@ def test_check_of_a_file_builds_no_pydantic_adapter() -> None:
     script = (
         "import sys\n"
         f"sys.argv = ['thuruppu', 'check', {str(EXAMPLE)!r}, '--jobs', '1', '--rules', 'x=1']\n"
-        "from dashboard.cli import main\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "from dashboard.cli import app\n"
+        "try:\n    app()\nexcept SystemExit:\n    pass\n"
         "assert 'typer._adapters' not in sys.modules, 'typer converted with pydantic'\n"
     )
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True)
