@@ -6,8 +6,9 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench install test-deps clean
 
-# The compiled engine is typed against the record model, so a change there rebuilds it too.
-$(STAMP): pyproject.toml setup.py $(wildcard recorder/*.py replay/*.py replay/solver/*.py)
+# The compiled engine is typed against the record model, so a change there rebuilds it too; the
+# reader (recorder/tgn) is compiled as well.
+$(STAMP): pyproject.toml setup.py $(wildcard recorder/*.py recorder/tgn/*.py replay/*.py replay/solver/*.py)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'

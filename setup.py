@@ -1,10 +1,11 @@
-"""Compiles the solver's search and the rules engine's inner loop to C with mypyc (the same Python
-source, typed), when it can.
+"""Compiles the solver's search, the rules engine's inner loop and the TGN reader to C with mypyc
+(the same Python source, typed), when it can.
 
 The search visits hundreds of thousands of positions per hand, and ``thuruppu check`` judges every
 card of a club's sessions; compiled they run several times faster. Without a C compiler the build
 skips these extensions and the same modules run as plain Python, with the same results
-(``tests/test_solver_compiled.py``, ``tests/test_engine_compiled.py``).
+(``tests/test_solver_compiled.py``, ``tests/test_engine_compiled.py``,
+``tests/test_reader_compiled.py``).
 """
 
 from setuptools import setup
@@ -27,6 +28,12 @@ COMPILED = [
     "replay/play.py",
     "replay/undertakings.py",
     "replay/verdict.py",
+    # the TGN reader: the lexer, the words, the trick games' body lines, the tags, the assembly
+    "recorder/tgn/lexer.py",
+    "recorder/tgn/words.py",
+    "recorder/tgn/body.py",
+    "recorder/tgn/tags.py",
+    "recorder/tgn/reader.py",
 ]
 """The modules of the inner loops; ``tests/conftest.py`` checks they are not stale."""
 

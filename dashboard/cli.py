@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from dashboard.cli_params import PlainTyper
 from dashboard.families import commands_for
 from dashboard.process_end import PROCESS_END
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:  # the record model, the engine and the archive load with the 
     from recorder.model import Record
     from recorder.tgn.errors import ReadError
 
-app = typer.Typer(
+app = PlainTyper(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -438,7 +439,7 @@ def record(
     _exit(run_recorder(db, port))
 
 
-archive_app = typer.Typer(help="The archive of recorded sessions: list, import, export.")
+archive_app = PlainTyper(help="The archive of recorded sessions: list, import, export.")
 app.add_typer(archive_app, name="archive")
 
 

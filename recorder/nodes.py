@@ -88,6 +88,9 @@ def _write_build(cls: type[Node]) -> Callable[..., Any]:
         if info.is_required():
             parameters.append(name)
             items.append(f"{name!r}: {name}")
+        elif info.default_factory is list:  # a fresh empty list, as a display (no call)
+            parameters.append(f"{name}=_FRESH")
+            items.append(f"{name!r}: [] if {name} is _FRESH else {name}")
         elif info.default_factory is not None:
             namespace[f"_factory_{index}"] = info.default_factory
             parameters.append(f"{name}=_FRESH")

@@ -7,6 +7,7 @@ import importlib.machinery
 import os
 import shutil
 import tempfile
+from itertools import product
 from pathlib import Path
 
 import pytest
@@ -17,10 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def stale_extensions(root: Path) -> list[str]:
-    """Sources under ``replay/`` edited after the extension built from them."""
+    """Sources under ``replay/`` and ``recorder/`` edited after the extension built from them."""
     stale = []
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        for extension in sorted((root / "replay").rglob(f"*{suffix}")):
+    for suffix, package in product(importlib.machinery.EXTENSION_SUFFIXES, ("replay", "recorder")):
+        for extension in sorted((root / package).rglob(f"*{suffix}")):
             source = extension.with_name(extension.name.removesuffix(suffix) + ".py")
             if source.exists() and source.stat().st_mtime > extension.stat().st_mtime:
                 stale.append(str(source.relative_to(root)))

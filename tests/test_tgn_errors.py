@@ -35,6 +35,12 @@ def case(name: str, text: str, *errors: tuple[int, int, str]) -> tuple[str, str,
 BROKEN = [
     case("unknown card", S40 + H + "1. 1:JS 2:ZS\n", (7, 11, f"unknown card 'ZS' {RANKS_40}")),
     case(
+        "a glyph mark before the card",
+        S40 + H + "1. 1:JS 2:?D 3:!9S!\n",
+        (7, 11, f"unknown card '?D' {RANKS_40}"),
+        (7, 16, f"unknown card '!9S' {RANKS_40}"),
+    ),
+    case(
         "card outside the pack",
         S40 + H + "deal 1: JS 6H\n",
         (7, 12, f"card '6H' is not in the pack of 40 {RANKS_40}"),

@@ -35,7 +35,7 @@ ACTIONS: dict[str, tuple[str, bool | None]] = {
 }
 _ACTION_LIST = ", ".join(list(ACTIONS)[:-1]) + " or " + list(ACTIONS)[-1]
 _SEAT_PREFIX = re.compile(r"([^:]*):(.*)\Z", re.S)
-_CARD_PART = re.compile(r"(\^?)([^!?]*)([!?]*)\Z", re.S)
+_CARD_PART = re.compile(r"(\^?)(.*?)([!?]*)\Z", re.S)
 
 
 class Problem(NamedTuple):
