@@ -22,7 +22,7 @@ from recorder.model import Record
 from replay import play, replay_session
 from replay.scoring import score_session
 from replay.simulate import random_session
-from tests.plain_source import copy_plain_source
+from tests.plain_source import assert_tests_pass_on_plain, copy_plain_source
 from tests.test_engine_robust import _mangle
 from tests.test_random_play import SWITCHES
 
@@ -95,13 +95,4 @@ def test_the_random_play_and_property_tests_pass_on_the_plain_source(plain: Path
         "tests/test_auction_hold.py",
         "tests/test_named_trump.py",
     ]
-    check = "from replay import play; assert play.__file__.endswith('.py'), play.__file__"
-    subprocess.run([sys.executable, "-c", check], cwd=plain, check=True)
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests],
-        cwd=plain,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout[-3000:]
+    assert_tests_pass_on_plain(plain, "replay.play", tests)

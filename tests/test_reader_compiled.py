@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from recorder.tgn import lexer, read
-from tests.plain_source import copy_plain_source
+from tests.plain_source import assert_tests_pass_on_plain, copy_plain_source
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = lexer.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
@@ -115,13 +115,4 @@ def test_the_reader_property_and_error_tests_pass_on_the_plain_source(plain: Pat
         "tests/test_tgn_lenient.py",
         "tests/test_tgn_comments.py",
     ]
-    check = "from recorder.tgn import lexer; assert lexer.__file__.endswith('.py'), lexer.__file__"
-    subprocess.run([sys.executable, "-c", check], cwd=plain, check=True)
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests],
-        cwd=plain,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout[-3000:]
+    assert_tests_pass_on_plain(plain, "recorder.tgn.lexer", tests)
