@@ -7,6 +7,11 @@ before it answered. Here the process does that work first (``dashboard.state.war
 starts Streamlit, whose port opens when the pages are ready: the caches it fills are the ones the
 pages use, since they live in this process.
 
+What the warm-up made lives as long as the server, so it is then moved out of the garbage
+collector's way (``keep_warmed``): Streamlit runs a full collection after every script run, which
+otherwise walked every cached session each time (0.15 s on the bundled data, 0.6 s on 2,000
+hands), holding the interpreter while the page's scripts and messages waited to be sent.
+
 It also makes the server send every answer at once (``send_at_once``). Streamlit binds its
 listening socket without naming TCP as its protocol, so asyncio leaves Nagle's algorithm on for
 every connection: each answer after the first on a kept-alive connection (the page's scripts, its
@@ -15,6 +20,7 @@ websocket messages) then waited about 40 ms for the browser's delayed acknowledg
 
 from __future__ import annotations
 
+import gc
 import socket
 import sys
 from collections.abc import Callable, Sequence
@@ -40,6 +46,13 @@ def warm(app: str, arguments: Sequence[str]) -> None:
         sys.argv = command_line
 
 
+def keep_warmed() -> None:
+    """Collect the warm-up's garbage, then exempt everything left (the pages' caches, the imported
+    modules) from every later collection (``gc.freeze``): it lives as long as the process."""
+    gc.collect()
+    gc.freeze()
+
+
 def send_at_once() -> None:
     """Make the sockets Streamlit listens on send without delay (``TCP_NODELAY``), which the
     connections it accepts inherit, as asyncio does for the sockets it binds itself."""
@@ -60,13 +73,15 @@ def send_at_once() -> None:
 
 
 def main() -> None:
-    """Warm the caches, then run Streamlit with this command line, sending at once."""
+    """Warm the caches and keep them out of the collector's way, then run Streamlit with this
+    command line, sending at once."""
     from streamlit.web.cli import main as streamlit_main
 
     send_at_once()
     arguments = sys.argv[1:]
     app = next((argument for argument in arguments if argument.endswith(".py")), "")
     warm(app, script_arguments(arguments))
+    keep_warmed()
     sys.argv = ["streamlit", *arguments]
     streamlit_main(prog_name="streamlit")
 
