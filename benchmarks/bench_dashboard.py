@@ -9,7 +9,8 @@ clicks the navigation bar in one tab. The 2,000 hands are copies of the sample s
 ``data/``; the server keeps its replay cache in a temporary folder, so the first start replays
 everything and the restart reads the cache. Also printed: the loading alone (read, replay, score
 without the app) in processor seconds, each page's script alone in processor seconds (the server's
-share of a load) and the machine's load average, since a busy machine's figures are not a quiet
+share of a load), a bare Streamlit page's first load (the floor under every page, no app
+code) and the machine's load average, since a busy machine's figures are not a quiet
 one's. Run with ``python -m benchmarks bench_dashboard`` (or
 ``make bench``). Aims: every page under 2 s in a fresh tab on the bundled data, under 1.5 s on
 2,000 hands (also after a restart), under 1 s from page to page.
@@ -21,6 +22,7 @@ import os
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -29,7 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from dashboard.launch import streamlit_command
+from dashboard.launch import APP, streamlit_command
 from dashboard.library import discover, load, load_file
 from dashboard.replay_store import CACHE_ENV, ReplayStore
 from dashboard.state import DATA_ENVIRONMENT
@@ -82,10 +84,27 @@ def fill(folder: Path, hands: int = HANDS) -> tuple[int, int]:
     return files, total
 
 
+BARE_APP = 'import streamlit as st\nst.title("A bare page")\nst.write("Streamlit alone.")\n'
+BARE_SERVER = (
+    "import sys; from dashboard.server import send_at_once; send_at_once(); "
+    "from streamlit.web.cli import main; sys.argv = ['streamlit', *sys.argv[1:]]; "
+    "main(prog_name='streamlit')"
+)
+"""A bare page and its server: Streamlit as the dashboard's server runs it (same options, same
+sockets), with nothing of the app, so that its load is the floor under every page's."""
+
+
+def bare_command(app: Path, port: int) -> list[str]:
+    """The command serving the bare page ``app`` on ``port`` with the dashboard's options."""
+    command = streamlit_command(".", port)
+    options = command[command.index(str(APP)) + 1 : command.index("--")]
+    return [sys.executable, "-c", BARE_SERVER, "run", str(app), *options]
+
+
 @contextmanager
-def server(data: Path, cache: Path, log: Path) -> Iterator[tuple[str, float]]:
-    """The dashboard served on ``data`` with its replay cache in ``cache``; gives its address and
-    the seconds until it answered."""
+def server(data: Path, cache: Path, log: Path, bare: bool = False) -> Iterator[tuple[str, float]]:
+    """The dashboard served on ``data`` with its replay cache in ``cache`` (or, when ``bare``,
+    the bare page ``data``); gives its address and the seconds until it answered."""
     port = free_port()
     environment = {
         **os.environ,
@@ -95,7 +114,7 @@ def server(data: Path, cache: Path, log: Path) -> Iterator[tuple[str, float]]:
     started = time.perf_counter()
     with log.open("ab") as output:
         process = subprocess.Popen(
-            streamlit_command(str(data), port),
+            bare_command(data, port) if bare else streamlit_command(str(data), port),
             cwd=REPOSITORY,
             env=environment,
             stdout=output,
@@ -230,6 +249,11 @@ def main() -> None:
         browser.new_context().new_page().goto("about:blank")  # the browser is up before any page
         print(f"   load average at the start: {load_average()}")
         log = root / "dashboard.log"
+        bare = root / "bare.py"
+        bare.write_text(BARE_APP, encoding="utf-8")
+        with server(bare, root / "cache-bare", log, bare=True) as (url, _):
+            floor = [Screen("Bare page", "", "h1:has-text('A bare page')")]
+            report(browser, url, floor, "Streamlit alone (the floor under every page)", REPEAT)
         bundled = screens("club-night-40.tgn")
         with server(REPOSITORY / "data", root / "cache-bundled", log) as (url, up):
             print(f"   bundled data: server up in {up:.2f} s")

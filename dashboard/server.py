@@ -6,12 +6,25 @@ on its first page view, so the first visitor waited seconds for what the server 
 before it answered. Here the process does that work first (``dashboard.state.warm``) and only then
 starts Streamlit, whose port opens when the pages are ready: the caches it fills are the ones the
 pages use, since they live in this process.
+
+What the warm-up made lives as long as the server, so it is then moved out of the garbage
+collector's way (``keep_warmed``): Streamlit runs a full collection after every script run, which
+otherwise walked every cached session each time (0.15 s on the bundled data, 0.6 s on 2,000
+hands), holding the interpreter while the page's scripts and messages waited to be sent.
+
+It also makes the server send every answer at once (``send_at_once``). Streamlit binds its
+listening socket without naming TCP as its protocol, so asyncio leaves Nagle's algorithm on for
+every connection: each answer after the first on a kept-alive connection (the page's scripts, its
+websocket messages) then waited about 40 ms for the browser's delayed acknowledgement.
 """
 
 from __future__ import annotations
 
+import gc
+import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 
 def script_arguments(argv: Sequence[str]) -> list[str]:
@@ -33,13 +46,42 @@ def warm(app: str, arguments: Sequence[str]) -> None:
         sys.argv = command_line
 
 
+def keep_warmed() -> None:
+    """Collect the warm-up's garbage, then exempt everything left (the pages' caches, the imported
+    modules) from every later collection (``gc.freeze``): it lives as long as the process."""
+    gc.collect()
+    gc.freeze()
+
+
+def send_at_once() -> None:
+    """Make the sockets Streamlit listens on send without delay (``TCP_NODELAY``), which the
+    connections it accepts inherit, as asyncio does for the sockets it binds itself."""
+    from streamlit.web.server.starlette import starlette_server
+
+    bind: Callable[..., socket.socket] = starlette_server._bind_socket
+    if getattr(bind, "sends_at_once", False):
+        return
+
+    def bind_sending_at_once(*arguments: Any, **keywords: Any) -> socket.socket:
+        listening = bind(*arguments, **keywords)
+        if listening.family in (socket.AF_INET, socket.AF_INET6):
+            listening.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return listening
+
+    bind_sending_at_once.sends_at_once = True  # type: ignore[attr-defined]
+    starlette_server._bind_socket = bind_sending_at_once
+
+
 def main() -> None:
-    """Warm the caches, then run Streamlit with this command line."""
+    """Warm the caches and keep them out of the collector's way, then run Streamlit with this
+    command line, sending at once."""
     from streamlit.web.cli import main as streamlit_main
 
+    send_at_once()
     arguments = sys.argv[1:]
     app = next((argument for argument in arguments if argument.endswith(".py")), "")
     warm(app, script_arguments(arguments))
+    keep_warmed()
     sys.argv = ["streamlit", *arguments]
     streamlit_main(prog_name="streamlit")
 
