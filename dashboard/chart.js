@@ -102,22 +102,22 @@ function scroller(element) {
   return null;
 }
 
+function failed(error, chart) {
+  chart.plot.textContent = `This chart could not be drawn: ${error.message}`;
+}
+
 function draw(Plotly, chart) {
   if (charts.get(chart.plot) !== chart) return; // left the page meanwhile
   try {
     Plotly.react(chart.plot, chart.figure.data, chart.figure.layout, CONFIG);
   } catch (error) {
-    chart.plot.textContent = `This chart could not be drawn: ${error.message}`;
+    failed(error, chart);
     return;
   }
   if (!chart.resizing) {
     chart.resizing = new ResizeObserver(() => Plotly.Plots.resize(chart.plot));
     chart.resizing.observe(chart.plot);
   }
-}
-
-function failed(error, chart) {
-  chart.plot.textContent = `This chart could not be drawn: ${error.message}`;
 }
 
 function drawNext(Plotly) {
