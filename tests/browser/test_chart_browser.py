@@ -20,7 +20,7 @@ from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV
 from tests.browser.conftest import DESKTOP, PHONE, SESSIONS, screenshot
 from tests.browser.test_analysis_browser import DATA, bundled_url  # noqa: F401  (the fixture)
-from tests.browser.test_dashboard_browser import CLUB, WAIT_MS, open_page
+from tests.browser.test_dashboard_browser import CLUB, WAIT_MS, open_page, settle
 from tests.charts import charts
 from tests.test_dashboard_app import fresh_app
 from tests.test_dashboard_app import open_page as open_script
@@ -183,3 +183,28 @@ def test_a_chart_far_below_the_fold_is_drawn_when_scrolled_to(
     far.locator(".js-plotly-plot").wait_for(state="attached", timeout=WAIT_MS)
     assert far.locator(".js-plotly-plot").evaluate(PLOTTED) == sent_traces(sent["players-findings"])
     screenshot(fresh, "chart-lazy-scrolled")
+
+
+def test_a_drawn_chart_redraws_at_once_when_its_figure_changes(
+    fresh: Page,
+    bundled_url: str,  # noqa: F811
+    bundled_sent: AppTest,
+) -> None:
+    sent = charts(open_script(bundled_sent, "players", player="Cyril"))["players-levels"]
+    open_page(fresh, bundled_url, "players?player=Suma", ".st-key-players-success .js-plotly-plot")
+    levels = fresh.locator(".st-key-players-levels")
+    levels.scroll_into_view_if_needed()
+    plot = levels.locator(".js-plotly-plot")
+    plot.wait_for(state="attached", timeout=WAIT_MS)
+    assert plot.evaluate(PLOTTED) != sent_traces(sent)  # Suma's calls are not Cyril's
+    fresh.get_by_role("combobox", name="Player").click()
+    fresh.get_by_role("option", name="Cyril", exact=True).click()
+    expect(fresh).to_have_url(f"{bundled_url}/players?player=Cyril", timeout=WAIT_MS)
+    settle(fresh)
+    fresh.wait_for_function(
+        f"(traces) => JSON.stringify(({PLOTTED})(document.querySelector("
+        "'.st-key-players-levels .js-plotly-plot'))) === JSON.stringify(traces)",
+        arg=sent_traces(sent),
+        timeout=WAIT_MS,
+    )
+    screenshot(fresh, "chart-redrawn")
