@@ -59,12 +59,15 @@ class Screen:
 
 
 def screens(club: str) -> list[Screen]:
-    """Every page, opened on the club night session ``club`` where a page shows one session."""
+    """Every page, opened on the club night session ``club`` where a page shows one session. A
+    page counts as drawn when what is in view is drawn, charts included: a chart below the fold is
+    drawn only once scrolled near (``dashboard/chart.js``), so Players waits for its first chart,
+    the one in view at 1280x800."""
     return [
         Screen("Sessions", "", "text=Upload a session"),
         Screen("Replay", f"replay?session={club}&hand=1&step=8", ".tp-wrap"),
         Screen("Scores", f"scores?session={club}", ".js-plotly-plot"),
-        Screen("Players", "players", ".st-key-players-levels .js-plotly-plot"),
+        Screen("Players", "players", ".st-key-players-success .js-plotly-plot"),
         Screen("Coaching", "coaching", "h1:has-text('Coaching')"),
         Screen("Record", "record", '[data-testid="stMainBlockContainer"] h2, h3'),
     ]

@@ -2,6 +2,11 @@
 // JSON by dashboard/chart.py, drawn with plotly.js's basic bundle (scatter, bar, pie), which
 // chart_loader.js (put before this module) loads once per browser tab. The look follows the page's
 // Streamlit theme, read from the theme's CSS variables, as Streamlit's own plotly chart does.
+// A chart is drawn once its room comes within a screen's height of the view (so a page's first
+// paint waits only for the charts in view, and one just below them is drawn before it is scrolled
+// to); its room keeps its height from the start, so nothing moves when it is drawn. Charts that
+// come into view together are drawn one per frame, each painted before the next is drawn. A chart
+// already drawn redraws at once when its figure changes.
 
 const DEFAULT_HEIGHT = 450; // plotly's own default, and Streamlit's
 const CONFIG = { displaylogo: false, modeBarButtonsToRemove: ["lasso2d", "select2d"] };
@@ -71,8 +76,14 @@ function themeTemplate(element) {
   };
 }
 
-export default function (component) {
-  const { data, parentElement } = component;
+// Each chart's state by its drawing element: the figure to draw, whether it has been in view, its
+// observers, and which run of the component owns it (Streamlit runs the module again with new data,
+// and calls only the last run's cleanup, when the element leaves the page).
+const charts = new WeakMap();
+const waiting = []; // charts come into view, not drawn yet, in the order they came
+let drawing = false;
+
+function chartElement(parentElement) {
   let plot = parentElement.querySelector(":scope > .thuruppu-chart");
   if (!plot) {
     plot = document.createElement("div");
@@ -80,23 +91,100 @@ export default function (component) {
     plot.style.width = "100%";
     parentElement.appendChild(plot);
   }
+  return plot;
+}
+
+function scroller(element) {
+  // The nearest ancestor that scrolls (Streamlit's main area), whose view the observer extends.
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    if (/(auto|scroll)/.test(getComputedStyle(node).overflowY)) return node;
+  }
+  return null;
+}
+
+function failed(error, chart) {
+  chart.plot.textContent = `This chart could not be drawn: ${error.message}`;
+}
+
+function draw(Plotly, chart) {
+  if (charts.get(chart.plot) !== chart) return; // left the page meanwhile
+  try {
+    Plotly.react(chart.plot, chart.figure.data, chart.figure.layout, CONFIG);
+  } catch (error) {
+    failed(error, chart);
+    return;
+  }
+  if (!chart.resizing) {
+    chart.resizing = new ResizeObserver(() => Plotly.Plots.resize(chart.plot));
+    chart.resizing.observe(chart.plot);
+  }
+}
+
+function drawNext(Plotly) {
+  const chart = waiting.shift();
+  if (!chart) {
+    drawing = false;
+    return;
+  }
+  draw(Plotly, chart);
+  // after the next paint: the frame callback runs before it, the task it queues after it
+  requestAnimationFrame(() => setTimeout(() => drawNext(Plotly)));
+}
+
+function drawInTurn(chart) {
+  waiting.push(chart);
+  if (drawing) return;
+  drawing = true;
+  loadPlotly().then(drawNext, (error) => {
+    waiting.splice(0).forEach((each) => failed(error, each));
+    drawing = false;
+  });
+}
+
+function watch(chart) {
+  const seen = (entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    chart.seen = true;
+    chart.watching.disconnect();
+    drawInTurn(chart);
+  };
+  chart.watching = new IntersectionObserver(seen, {
+    root: scroller(chart.plot),
+    rootMargin: "100% 0px", // a screen's height above and below the view
+  });
+  chart.watching.observe(chart.plot);
+}
+
+function forget(chart) {
+  charts.delete(chart.plot);
+  chart.watching?.disconnect();
+  chart.resizing?.disconnect();
+  const place = waiting.indexOf(chart);
+  if (place >= 0) waiting.splice(place, 1);
+}
+
+export default function (component) {
+  const { data, parentElement } = component;
+  const plot = chartElement(parentElement);
   const layout = { ...data.layout, autosize: true, template: themeTemplate(parentElement) };
   layout.height = layout.height || DEFAULT_HEIGHT;
-  plot.style.height = `${layout.height}px`; // the chart's room is kept while the script loads
-  let stopped = false;
-  let resizing = null;
-  loadPlotly()
-    .then((Plotly) => {
-      if (stopped) return;
-      Plotly.react(plot, data.data, layout, CONFIG);
-      resizing = new ResizeObserver(() => Plotly.Plots.resize(plot));
-      resizing.observe(plot);
-    })
-    .catch((error) => {
-      plot.textContent = `This chart could not be drawn: ${error.message}`;
-    });
+  plot.style.height = `${layout.height}px`; // the chart's room is kept until it is drawn
+  const run = {};
+  let chart = charts.get(plot);
+  if (!chart) {
+    chart = { plot, seen: false, watching: null, resizing: null };
+    charts.set(plot, chart);
+    watch(chart);
+  }
+  chart.figure = { data: data.data, layout };
+  chart.owner = run;
+  if (chart.seen && !waiting.includes(chart)) {
+    loadPlotly().then(
+      (Plotly) => draw(Plotly, chart),
+      (error) => failed(error, chart),
+    );
+  }
   return () => {
-    stopped = true;
-    resizing?.disconnect();
+    if (chart.owner === run) forget(chart);
   };
 }

@@ -7,7 +7,9 @@ draws alike. The bundle is served by Streamlit's static file serving (``dashboar
 on) and loaded once per browser tab (``chart_loader.js``) for ``chart.js``, a Streamlit component
 run in the page (no frame), which every chart of the tab shares. Every page asks for it ahead: a
 page with charts as its script starts, any other once drawn and the browser is idle, so that
-moving on to charts does not wait for it.
+moving on to charts does not wait for it. A chart is drawn only once its room (its height kept from
+the start) comes within a screen's height of the view, charts seen together one per frame: a fresh
+tab draws what is in view first, not every chart of the page in one long task.
 """
 
 from __future__ import annotations

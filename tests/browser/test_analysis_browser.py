@@ -16,7 +16,7 @@ from replay import HandReplay, replay_hand
 from replay.coaching import KINDS, AnalysedHand, player_mistakes
 from replay.solver import CardJudgement, HandAnalysis, analyse_replayed
 from tests.browser.conftest import REPOSITORY, screenshot, serve_dashboard
-from tests.browser.test_dashboard_browser import open_page, settle
+from tests.browser.test_dashboard_browser import draw_chart, open_page, settle
 
 pytestmark = pytest.mark.browser
 
@@ -102,6 +102,7 @@ def test_the_coaching_page_shows_a_players_mistakes_and_their_chart(
     analyse = screen.get_by_role("button", name=re.compile(r"^Analyse 1 hand"))
     if analyse.count():  # not yet solved on this server (a later tab shows it without asking)
         analyse.click()
+    draw_chart(screen, ".st-key-coaching-figure", SOLVING_MS)
     chart = screen.locator(".js-plotly-plot").first
     chart.wait_for(timeout=SOLVING_MS)
     settle(screen)

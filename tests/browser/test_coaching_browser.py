@@ -16,7 +16,7 @@ from tests.browser.test_analysis_browser import (
     SOLVING_MS,
     bundled_url,  # noqa: F401  (the shared fixture)
 )
-from tests.browser.test_dashboard_browser import WAIT_MS, open_page, settle
+from tests.browser.test_dashboard_browser import WAIT_MS, draw_chart, open_page, settle
 
 pytestmark = pytest.mark.browser
 
@@ -53,7 +53,7 @@ def analysed_page(page: Page, url: str) -> None:
     button = page.get_by_role("button", name=re.compile(r"^Analyse \d+ hand"))
     if button.count():
         button.click()
-    page.locator(".st-key-coaching-figure .js-plotly-plot").wait_for(timeout=SOLVING_MS * 3)
+    draw_chart(page, ".st-key-coaching-figure", SOLVING_MS * 3)
     settle(page)
 
 

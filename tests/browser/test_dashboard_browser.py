@@ -33,6 +33,16 @@ def open_page(page: Page, url: str, path: str, ready: str) -> None:
     settle(page)
 
 
+def draw_chart(page: Page, holder: str, timeout: int = WAIT_MS) -> None:
+    """Have the chart under the element ``holder`` drawn (a chart is drawn once near the view):
+    scroll it into view, wait for plotly.js's plot, then scroll the page back where it was."""
+    main = page.locator('[data-testid="stMain"]')
+    top = main.evaluate("(main) => main.scrollTop")
+    page.locator(holder).first.scroll_into_view_if_needed(timeout=timeout)
+    page.locator(f"{holder} .js-plotly-plot").first.wait_for(timeout=timeout)
+    main.evaluate("(main, top) => main.scrollTo(0, top)", top)
+
+
 SHORTCUTS_READY = '.st-key-step-next-card [data-has-shortcut="true"]'
 
 

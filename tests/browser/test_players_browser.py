@@ -21,7 +21,6 @@ def test_players_opens_on_a_player_who_called_and_shows_no_none(
     expect(screen).to_have_url(f"{dashboard_url}/players?player={MOST_CALLS}", timeout=WAIT_MS)
     expect(screen.get_by_role("combobox", name="Player")).to_have_value(MOST_CALLS)
     expect(screen.get_by_text("No call played out.")).to_have_count(0)
-    expect(screen.locator(".st-key-players-levels .js-plotly-plot")).to_be_attached()
     overview = screen.locator(".tp-frame table").first
     cells = overview.locator("tbody td")
     expect(cells.first).to_be_attached(timeout=WAIT_MS)
@@ -35,4 +34,5 @@ def test_players_opens_on_a_player_who_called_and_shows_no_none(
         assert "" in column and "100" in column
     screenshot(screen, "players-default")
     screen.locator(".st-key-players-levels").scroll_into_view_if_needed()
+    expect(screen.locator(".st-key-players-levels .js-plotly-plot")).to_be_attached()
     screenshot(screen, "players-default-detail")

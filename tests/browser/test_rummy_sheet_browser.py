@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import REPOSITORY, screenshot, serve_dashboard
-from tests.browser.test_dashboard_browser import WAIT_MS, open_page
+from tests.browser.test_dashboard_browser import WAIT_MS, draw_chart, open_page
 
 pytestmark = pytest.mark.browser
 
@@ -95,6 +95,7 @@ def test_markup_in_names_is_text_on_every_rummy_view(screen: Page, rummy_url: st
     expect(sheet.locator("thead th[data-chair]")).to_have_text(HOSTILE_NAMES)
     expect(screen.locator(".rs-sheet b, .rs-sheet script, .rs-notes b")).to_have_count(0)
     expect(screen.locator(".rs-notes li")).to_contain_text(["<b>x</b> (seat 2) declared wrong"])
+    draw_chart(screen, ".st-key-scores-rummy-totals")  # below the sheet
     legend = screen.locator(".st-key-scores-rummy-totals .legendtext")
     expect(legend).to_have_text([*HOSTILE_NAMES, "went out", "re-entered"], timeout=WAIT_MS)
     expect(screen.locator(".st-key-scores-rummy-totals .legendtext tspan")).to_have_count(0)

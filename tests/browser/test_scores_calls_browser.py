@@ -40,8 +40,8 @@ def test_each_call_is_one_bar_on_its_own_hand(screen: Page, bundled_url: str, na
 
     open_page(screen, bundled_url, f"scores?session={name}", ".st-key-scores-calls")
     chart = screen.locator(".st-key-scores-calls")
+    chart.scroll_into_view_if_needed()  # a chart is drawn once near the view
     expect(chart.locator(".barlayer .point path")).to_have_count(len(hands), timeout=WAIT_MS)
-    chart.scroll_into_view_if_needed()
     measured: dict[str, Any] = chart.evaluate(MEASURE)
     screenshot(screen, f"scores-calls-{name.removesuffix('.tgn')}", ".st-key-scores-calls")
 
