@@ -2,7 +2,7 @@
 page to page, on the bundled data and on 2,000 hands, and again after the server restarts.
 
 Each first load opens the page in a new Chromium context (an empty cache, as a new visitor has)
-and stops the clock when the page's content, charts included, is drawn and its script has
+and stops the clock when what the page shows in view, charts included, is drawn and its script has
 finished; the browser itself is started before (a visitor's browser is running already), and the
 server counts as up when it answers, which it does once warmed (``dashboard.server``). Page to page
 clicks the navigation bar in one tab. The 2,000 hands are copies of the sample sessions in
