@@ -72,16 +72,21 @@ def send_at_once() -> None:
     starlette_server._bind_socket = bind_sending_at_once
 
 
+def prepare(app: str, arguments: Sequence[str]) -> None:
+    """All the process does before Streamlit starts: send at once, warm the caches for the app
+    started with ``arguments``, and keep them out of the collector's way."""
+    send_at_once()
+    warm(app, arguments)
+    keep_warmed()
+
+
 def main() -> None:
-    """Warm the caches and keep them out of the collector's way, then run Streamlit with this
-    command line, sending at once."""
+    """Prepare the process, then run Streamlit with this command line."""
     from streamlit.web.cli import main as streamlit_main
 
-    send_at_once()
     arguments = sys.argv[1:]
     app = next((argument for argument in arguments if argument.endswith(".py")), "")
-    warm(app, script_arguments(arguments))
-    keep_warmed()
+    prepare(app, script_arguments(arguments))
     sys.argv = ["streamlit", *arguments]
     streamlit_main(prog_name="streamlit")
 

@@ -75,8 +75,9 @@ def test_sending_at_once_is_set_up_once_however_often_it_is_asked(restored: None
 WARMED = """
 import gc, sys
 from dashboard import server, state
-server.warm(sys.argv[1], ["--data", sys.argv[2]])
-server.keep_warmed()
+from streamlit.web.server.starlette import starlette_server
+server.prepare(sys.argv[1], ["--data", sys.argv[2]])
+assert starlette_server._bind_socket.sends_at_once
 files, _ = state.shared_sessions()
 tracked = {id(thing) for thing in gc.get_objects()}
 cached = [thing for session in files for thing in (session, session.record, session.score)]
@@ -84,7 +85,7 @@ print(len(files), gc.get_freeze_count(), sum(id(thing) in tracked for thing in c
 """
 
 
-def test_what_the_warm_up_made_is_kept_out_of_every_later_collection(
+def test_the_prepared_server_keeps_its_warm_up_out_of_every_later_collection(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Streamlit collects all garbage after every script run; the warmed sessions are not walked."""
