@@ -9,6 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
+
+
+def json_form(cls: type, handler: Any) -> Any:
+    """pydantic's schema of a value type, its code in JSON (``recorder.fields``): what the value
+    types' ``__get_pydantic_core_schema__`` gives, loading pydantic only once pydantic asks."""
+    from recorder.fields import schema_of
+
+    return schema_of(cls, handler)
 
 
 class Suit(StrEnum):
@@ -18,6 +27,10 @@ class Suit(StrEnum):
     HEARTS = "H"
     DIAMONDS = "D"
     CLUBS = "C"
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        return json_form(cls, handler)
 
     @property
     def symbol(self) -> str:
@@ -83,6 +96,10 @@ class Card:
     rank: str
     suit: Suit
     index: int = field(init=False, repr=False, compare=False)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        return json_form(cls, handler)
 
     def __post_init__(self) -> None:
         if len(self.rank) != 1 or self.rank not in RANKS:
@@ -175,6 +192,10 @@ class Call:
 
     kind: CallKind
     value: int = 0
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        return json_form(cls, handler)
 
     @classmethod
     def parse(cls, text: str, honours: bool) -> Call:

@@ -1,4 +1,4 @@
-"""The record model: a TGN session as typed, positioned data (pydantic v2).
+"""The record model: a TGN session as typed, positioned data (plain frozen dataclasses).
 
 A ``Record`` is one session: its tags and its hands. Every element keeps the line and column where
 it stood in the source so that findings can point into the file; equality ignores those positions,
@@ -9,11 +9,10 @@ comments survive a round trip.
 
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Any, Literal
 
-from pydantic import Field
-
-from recorder.fields import CallField, CardField, SuitField
+from recorder.cards import Call, Card, Suit
 from recorder.nodes import LineNode, Node
 from recorder.rummy_model import RummyBody
 
@@ -28,15 +27,15 @@ class Tag(LineNode):
 class DealtCard(Node):
     """One card of a ``deal`` line; ``card`` is ``None`` for ``-`` (not seen)."""
 
-    card: CardField | None = None
-    comments: list[str] = Field(default_factory=list)
+    card: Card | None = None
+    comments: list[str] = field(default_factory=list)
 
 
 class DealLine(LineNode):
     """``deal S: ...`` — what seat S was dealt, as far as the recorder saw it."""
 
     seat: int
-    cards: list[DealtCard] = Field(default_factory=list)
+    cards: list[DealtCard] = field(default_factory=list)
     split: bool = False
     """Whether the source wrote ``|`` after the first four cards (29)."""
 
@@ -45,22 +44,22 @@ class Bid(Node):
     """One ``seat:call`` of the calling; the position is that of the call token."""
 
     seat: int
-    call: CallField
-    comments: list[str] = Field(default_factory=list)
+    call: Call
+    comments: list[str] = field(default_factory=list)
 
 
 class Bidding(LineNode):
     """All calls of a hand in the order spoken (several ``bid`` lines are joined)."""
 
-    bids: list[Bid] = Field(default_factory=list)
+    bids: list[Bid] = field(default_factory=list)
 
 
 class TrumpLine(LineNode):
     """``trump 9H``, ``trump ?H`` (suit only) or ``trump -`` (not seen)."""
 
-    card: CardField | None = None
-    suit: SuitField | None = None
-    comments: list[str] = Field(default_factory=list)
+    card: Card | None = None
+    suit: Suit | None = None
+    comments: list[str] = field(default_factory=list)
 
 
 ActionKind = Literal["ask", "show", "jodi", "jodi?", "kot", "kot?"]
@@ -71,7 +70,7 @@ class Action(Node):
 
     kind: ActionKind
     answer: bool | None = None
-    comments: list[str] = Field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
 
     @property
     def token(self) -> str:
@@ -93,13 +92,13 @@ class Turn(Node):
     """
 
     seat: int | None
-    actions: list[Action] = Field(default_factory=list)
-    card: CardField | None = None
+    actions: list[Action] = field(default_factory=list)
+    card: Card | None = None
     unseen: bool = False
     glyph: Glyph | None = None
     called: bool = False
     """``^``: the table called an irregularity on this card."""
-    comments: list[str] = Field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
 
     def has(self, kind: ActionKind) -> Action | None:
         """The first action of this kind in the turn, if any."""
@@ -110,9 +109,9 @@ class Trick(LineNode):
     """A trick line ``n. turn turn ...``; ``star`` is the ``*`` ending the record by agreement."""
 
     number: int
-    turns: list[Turn] = Field(default_factory=list)
+    turns: list[Turn] = field(default_factory=list)
     star: bool = False
-    comments: list[str] = Field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
     """Brace comments after the trick number."""
 
 
@@ -143,17 +142,17 @@ class PenaltyLine(LineNode):
 class Hand(Node):
     """One hand: its tags and body lines, in canonical order. The position is its ``[Hand]`` tag."""
 
-    tags: list[Tag] = Field(default_factory=list)
-    deals: list[DealLine] = Field(default_factory=list)
+    tags: list[Tag] = field(default_factory=list)
+    deals: list[DealLine] = field(default_factory=list)
     bidding: Bidding | None = None
     trump: TrumpLine | None = None
-    tricks: list[Trick] = Field(default_factory=list)
-    pairs: list[PairLine] = Field(default_factory=list)
+    tricks: list[Trick] = field(default_factory=list)
+    pairs: list[PairLine] = field(default_factory=list)
     redeal: RedealLine | None = None
-    penalties: list[PenaltyLine] = Field(default_factory=list)
+    penalties: list[PenaltyLine] = field(default_factory=list)
     rummy: RummyBody | None = None
     """A Rummy deal's body lines (``recorder.rummy_model``); ``None`` in the trick games."""
-    after: list[str] = Field(default_factory=list)
+    after: list[str] = field(default_factory=list)
     """Whole-line comments after the hand's last line."""
 
     def tag(self, name: str) -> Tag | None:
@@ -186,9 +185,9 @@ class Hand(Node):
 class Record(Node):
     """A TGN session: one table, fixed seats, any number of hands."""
 
-    tags: list[Tag] = Field(default_factory=list)
-    hands: list[Hand] = Field(default_factory=list)
-    after: list[str] = Field(default_factory=list)
+    tags: list[Tag] = field(default_factory=list)
+    hands: list[Hand] = field(default_factory=list)
+    after: list[str] = field(default_factory=list)
     """Whole-line comments after the last tag when the file has no hands."""
 
     def tag(self, name: str) -> Tag | None:

@@ -8,8 +8,9 @@ Which cards are jokers in a deal depends on the cut card and is decided by the e
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from recorder.cards import SUITS, Suit, split_card_code
+from recorder.cards import SUITS, Suit, json_form, split_card_code
 
 #: Rummy's ranks, low to high with the ace low (the ace may also stand above the king).
 RUMMY_RANKS = "A23456789TJQK"
@@ -36,6 +37,10 @@ class RummyCard:
 
     rank: str
     suit: Suit | None
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        return json_form(cls, handler)
 
     @classmethod
     def parse(cls, text: str) -> RummyCard:

@@ -3,17 +3,16 @@
 A Rummy ``Hand`` keeps the same tags as a trick game's, and its body lines in ``Hand.rummy``: one
 ``RummyBody`` holding a node per line kind. Outcome lines (drop, absent, declare, show, count,
 no-show) keep the order they were written in, since the deal is judged once all are read; ``turns``
-lines keep the order played. Cards are ``RummyCard`` values (``RummyCardField`` in JSON).
+lines keep the order played. Cards are ``RummyCard`` values (their codes in JSON).
 """
 
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Literal
 
-from pydantic import Field
-
-from recorder.fields import RummyCardField
 from recorder.nodes import LineNode, Node
+from recorder.rummy_cards import RummyCard
 
 OutcomeKind = Literal["drop", "absent", "declare", "show", "count", "no-show"]
 RummyRedealReason = Literal["not-13-cards", "misdeal"]
@@ -24,14 +23,14 @@ TurnEnd = Literal["discard", "drop", "declare"]
 class RummyCardLine(LineNode):
     """``joker 7H`` (the cut card) or ``open 9C`` (the first open card)."""
 
-    card: RummyCardField
+    card: RummyCard
 
 
 class RummyDeal(LineNode):
     """``deal S: ...`` — the 13 (or however many were written) cards dealt to seat S."""
 
     seat: int
-    cards: list[RummyCardField] = Field(default_factory=list)
+    cards: list[RummyCard] = field(default_factory=list)
 
 
 class RummyTurn(Node):
@@ -43,16 +42,16 @@ class RummyTurn(Node):
     seat: int
     source: DrawSource | None = None
     """Where the card was drawn from; ``None`` for a ``S:drop`` turn."""
-    drawn: RummyCardField | None = None
+    drawn: RummyCard | None = None
     """The card drawn, when known (always for the pile, ``S:cY>X`` for the closed deck)."""
     end: TurnEnd = "discard"
-    discard: RummyCardField | None = None
+    discard: RummyCard | None = None
 
 
 class TurnsLine(LineNode):
     """A ``turns`` line: the turns it writes, in the order played."""
 
-    turns: list[RummyTurn] = Field(default_factory=list)
+    turns: list[RummyTurn] = field(default_factory=list)
 
 
 class Outcome(LineNode):
@@ -66,13 +65,13 @@ class Outcome(LineNode):
     kind: OutcomeKind
     seat: int
     middle: bool = False
-    groups: list[list[RummyCardField]] = Field(default_factory=list)
+    groups: list[list[RummyCard]] = field(default_factory=list)
     grouped: bool = False
-    face_down: RummyCardField | None = None
+    face_down: RummyCard | None = None
     entered: int | None = None
 
     @property
-    def cards(self) -> list[RummyCardField]:
+    def cards(self) -> list[RummyCard]:
         """Every shown card, group after group."""
         return [card for group in self.groups for card in group]
 
@@ -103,11 +102,11 @@ class RummyBody(Node):
     rejoin: Rejoin | None = None
     joker: RummyCardLine | None = None
     open: RummyCardLine | None = None
-    deals: list[RummyDeal] = Field(default_factory=list)
-    turns: list[TurnsLine] = Field(default_factory=list)
-    outcomes: list[Outcome] = Field(default_factory=list)
+    deals: list[RummyDeal] = field(default_factory=list)
+    turns: list[TurnsLine] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
     redeal: RummyRedeal | None = None
-    penalties: list[RummyPenalty] = Field(default_factory=list)
+    penalties: list[RummyPenalty] = field(default_factory=list)
 
     def deal_of(self, seat: int) -> RummyDeal | None:
         return next((deal for deal in self.deals if deal.seat == seat), None)

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from recorder.fields import CallField, CardField, SuitField
+from recorder.cards import Call, Card, Suit
 from recorder.model import Action, DealtCard, Glyph, RedealReason, Tag
 
 
@@ -62,7 +62,7 @@ class CallMade(EventBase):
 
     kind: Literal["call"] = "call"
     seat: int
-    call: CallField
+    call: Call
     comments: list[str] = Field(default_factory=list)
 
 
@@ -70,8 +70,8 @@ class TrumpPlaced(EventBase):
     """The face-down card: the card, only its suit, or neither (not seen)."""
 
     kind: Literal["trump"] = "trump"
-    card: CardField | None = None
-    suit: SuitField | None = None
+    card: Card | None = None
+    suit: Suit | None = None
     comments: list[str] = Field(default_factory=list)
 
 
@@ -90,7 +90,7 @@ class TurnPlayed(EventBase):
     trick: int
     seat: int | None
     actions: list[Action] = Field(default_factory=list)
-    card: CardField | None = None
+    card: Card | None = None
     unseen: bool = False
     glyph: Glyph | None = None
     called: bool = False
@@ -177,7 +177,7 @@ class Corrected(EventBase):
 
     kind: Literal["correct"] = "correct"
     target: int
-    card: CardField
+    card: Card
 
 
 class HandEnded(EventBase):

@@ -66,7 +66,8 @@ def dump(record: Record, target: PathOrFile) -> None:
 
 
 def to_json(record: Record, indent: int | None = None) -> str:
-    """The record as JSON (the pydantic model, positions included): lossless, see ``from_json``."""
+    """The record as JSON (every field of the model, positions included): lossless, see
+    ``from_json``."""
     return record.model_dump_json(indent=indent)
 
 

@@ -2,8 +2,7 @@
 
 ``HandBody`` takes one logical line at a time, in any order the notation leaves unambiguous, and
 builds the model's nodes as it goes with ``Node.build``: every value is already read into its type
-and checked, so nothing is validated again (a validation per hand cost more than the reading;
-``model_construct`` costs a hundred times more still, inspecting every default factory it calls).
+and checked, so nothing is validated again (a validation per hand cost more than the reading).
 
 Comments: ``{...}`` goes to the ``comments`` of the last card, call, action or trick number before
 it on the line; one with no such token before it (``trump {x} 9H``, ``pair 3 {x}``) joins the

@@ -1,8 +1,8 @@
 """The body lines of a Rummy deal (RUMMY.md §4-§5) read into the fields of ``Hand.rummy``.
 
 ``RummyHandBody`` takes one logical line at a time, like the trick games' ``HandBody``, and builds
-plain dictionaries that pydantic validates once per hand. Input is lenient (any case, ``10``, suit
-symbols, ``joker`` for ``PJ``, ``|``, ``/`` and ``=`` with or without spaces, the seat's colon
+plain dictionaries, made into the model's nodes once per hand. Input is lenient (any case, ``10``,
+suit symbols, ``joker`` for ``PJ``, ``|``, ``/`` and ``=`` with or without spaces, the seat's colon
 optional); every problem is reported with its line, column, the offending text and what was
 expected. A ``{...}`` comment in a Rummy line joins the line's remark.
 """
