@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 _POSITION = frozenset({"line", "column"})
 
-_new = object.__new__
+new_instance = object.__new__
+"""Makes an instance without calling its class (``build`` does, and the compiled reader)."""
 _FRESH: Any = object()
 """The default of a ``build`` argument whose field's default is made afresh for each node."""
 
@@ -70,8 +71,9 @@ class _Dataclass:
         return f"{type(self).__qualname__}({shown})"
 
 
-_set_dict = _Dataclass.__dict__["__dict__"].__set__
-"""Sets a node's fields at once (its ``__dict__`` slot, past the frozen ``__setattr__``)."""
+set_fields = _Dataclass.__dict__["__dict__"].__set__
+"""Sets a node's fields at once (its ``__dict__`` slot, past the frozen ``__setattr__``): every
+field, in field order, already checked."""
 
 
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}
@@ -91,7 +93,11 @@ def _write_build(cls: type) -> tuple[Callable[..., Any], Callable[..., None]]:
     """``build`` and ``__init__`` for one node class, written as Python source once (as
     ``dataclasses`` writes ``__init__``): each field a keyword argument with its default (a
     required field a required argument), and the node's dictionary one display in field order."""
-    namespace: dict[str, Any] = {"_new": _new, "_FRESH": _FRESH, "_set_dict": _set_dict}
+    namespace: dict[str, Any] = {
+        "new_instance": new_instance,
+        "_FRESH": _FRESH,
+        "set_fields": set_fields,
+    }
     parameters, items = [], []
     for index, info in enumerate(dataclasses.fields(cls)):
         name = info.name
@@ -113,11 +119,11 @@ def _write_build(cls: type) -> tuple[Callable[..., Any], Callable[..., None]]:
     arguments, fields = ", ".join(parameters), ", ".join(items)
     source = (
         f"def build(cls, *, {arguments}):\n"
-        "    node = _new(cls)\n"
-        f"    _set_dict(node, {{{fields}}})\n"
+        "    node = new_instance(cls)\n"
+        f"    set_fields(node, {{{fields}}})\n"
         "    return node\n"
         f"def __init__(self, *, {arguments}):\n"
-        f"    _set_dict(self, {{{fields}}})\n"
+        f"    set_fields(self, {{{fields}}})\n"
     )
     exec(source, namespace)  # the source is written above from the class's field names
     init = namespace["__init__"]
@@ -183,8 +189,8 @@ class Node(_Dataclass):
 
     def model_copy(self, *, update: dict[str, Any] | None = None) -> Self:
         """A copy of the node with the fields in ``update`` replaced, not validated."""
-        copied = _new(type(self))
-        _set_dict(copied, {**self.__dict__, **(update or {})})
+        copied = new_instance(type(self))
+        set_fields(copied, {**self.__dict__, **(update or {})})
         return copied
 
 

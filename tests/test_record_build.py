@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from recorder.cards import Card, Suit
-from recorder.model import Node, Record, Turn
-from recorder.tgn import loads, to_json
+from recorder.model import DealtCard, Node, Record, Turn
+from recorder.tgn import body, loads, to_json
 
 ROOT = Path(__file__).resolve().parent.parent
 SESSIONS = sorted((ROOT / "data").rglob("*.tgn")) + sorted((ROOT / "tests/tgn_cases").glob("*.tgn"))
@@ -98,6 +98,27 @@ def test_every_node_class_builds_its_defaults_in_field_order(cls: type[Node]) ->
     assert list(built.__dict__) == [info.name for info in fields]
     assert built == cls(**required)
     assert built.__dict__ == cls(**required).__dict__  # positions too
+
+
+def test_the_readers_own_turns_and_dealt_cards_are_the_ones_build_makes() -> None:
+    card = Card("J", Suit.SPADES)
+    made = [
+        body._plain_turn(3, card, 4, 5),
+        body._dealt_card(card, 4, 5),
+        body._dealt_card(None, 1, 2),
+    ]
+    built = [
+        Turn.build(seat=3, card=card, line=4, column=5),
+        DealtCard.build(card=card, line=4, column=5),
+        DealtCard.build(line=1, column=2),
+    ]
+    for one, other, defaults in zip(
+        made, built, [body._TURN, body._DEALT, body._DEALT], strict=True
+    ):
+        assert type(one) is type(other)
+        assert list(one.__dict__.items()) == list(other.__dict__.items())  # in field order
+        shared = [name for name, value in one.__dict__.items() if value is defaults[name]]
+        assert not [name for name in shared if isinstance(one.__dict__[name], list)]
 
 
 def test_reading_loads_no_pydantic_and_start_up_loads_no_model() -> None:

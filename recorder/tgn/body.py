@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, get_args
+from typing import Any, Final, get_args
 
-from recorder.cards import Suit
+from recorder.cards import Card, Suit
 from recorder.model import (
     Action,
     Bid,
@@ -30,6 +30,7 @@ from recorder.model import (
     TrumpLine,
     Turn,
 )
+from recorder.nodes import new_instance, set_fields
 from recorder.tgn.errors import Problems, quoted
 from recorder.tgn.lexer import BRACE, WORD, Line, Token
 from recorder.tgn.words import Notation, TurnPart
@@ -42,6 +43,40 @@ _LINE_BREAKS = re.compile(r"\s*\n\s*")
 _BAR = re.compile(r"(\|)")
 
 Fields = dict[str, Any]
+
+_TURN: Final = dict(Turn.build(seat=None).__dict__)
+_DEALT: Final = dict(DealtCard.build().__dict__)
+"""A turn's and a dealt card's fields with their defaults, in field order, from the model."""
+
+
+def _plain_turn(seat: int | None, card: Card | None, line: int, column: int) -> Turn:
+    """The turn of a ``seat:card`` word, as ``Turn.build`` makes it but without calling it: turns
+    and dealt cards are three of every four nodes of a hand, and here (compiled) the call of
+    ``build``, a Python function, cost more than the rest of making the node. The defaults come
+    from the model (``_TURN``); ``tests/test_record_build.py`` holds the two ways to one node."""
+    fields = _TURN.copy()
+    fields["line"] = line
+    fields["column"] = column
+    fields["seat"] = seat
+    fields["card"] = card
+    fields["actions"] = []
+    fields["comments"] = []
+    turn: Turn = new_instance(Turn)
+    set_fields(turn, fields)
+    return turn
+
+
+def _dealt_card(card: Any, line: int, column: int) -> DealtCard:
+    """A card of a deal line (``None`` for ``-``), as ``DealtCard.build`` makes it (see
+    ``_plain_turn``)."""
+    fields = _DEALT.copy()
+    fields["line"] = line
+    fields["column"] = column
+    fields["card"] = card
+    fields["comments"] = []
+    dealt: DealtCard = new_instance(DealtCard)
+    set_fields(dealt, fields)
+    return dealt
 
 
 def _pieces(text: str) -> list[tuple[str, int]]:
@@ -187,7 +222,6 @@ class HandBody:
         carrier: list[str] | None = None
         bar = False
         known, card_of = self.notation.known_cards, self.notation.card
-        dealt_card = DealtCard.build
         for kind, text, line, column in words:
             if kind == BRACE:
                 comments.add(carrier, text)
@@ -202,12 +236,12 @@ class HandBody:
                         carrier = dealt.comments
                 continue
             if text == "-":
-                dealt = dealt_card(line=line, column=column)
+                dealt = _dealt_card(None, line, column)
             else:
                 card = known.get(text) or card_of(text)
                 if isinstance(card, str):
                     self.problems.add(line, column, card)
-                dealt = dealt_card(card=card, line=line, column=column)
+                dealt = _dealt_card(card, line, column)
             cards.append(dealt)
             carrier = dealt.comments
         notation = self.notation
@@ -218,11 +252,11 @@ class HandBody:
     def _dealt(self, text: str, line: int, column: int) -> DealtCard:
         """A dealt card (or ``-``) of a deal line."""
         if text == "-":
-            return DealtCard.build(line=line, column=column)
+            return _dealt_card(None, line, column)
         card = self.notation.card(text)
         if isinstance(card, str):
             self.problems.add(line, column, card)
-        return DealtCard.build(card=card, line=line, column=column)
+        return _dealt_card(card, line, column)
 
     def _bar(self, line: int, column: int, count: int, seen: bool) -> bool:
         split = self.notation.bid_split
@@ -360,9 +394,7 @@ class HandBody:
                 if opened is not None:
                     turns.append(self._close(opened))
                     opened = None
-                turn = Turn.build(
-                    seat=part.seat, card=part.card, line=line, column=column + part.offset
-                )
+                turn = _plain_turn(part.seat, part.card, line, column + part.offset)
                 turns.append(turn)
                 carrier = turn.comments
                 continue
