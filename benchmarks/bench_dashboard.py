@@ -177,13 +177,28 @@ def page_to_page(browser: object, url: str, pages: list[Screen]) -> dict[str, fl
     return times
 
 
-def report(browser: object, url: str, pages: list[Screen], title: str, repeat: int) -> None:
-    """Print every page's first load (the first visit, then the median of ``repeat`` more)."""
+def report(
+    browser: object,
+    url: str,
+    pages: list[Screen],
+    title: str,
+    repeat: int,
+    floor: float | None = None,
+) -> float:
+    """Print every page's first load (the first visit, then the median of ``repeat`` more) and,
+    given the floor (the bare page's median), the page's own share beyond it: steadier than the
+    whole time on a shared machine whose speed changes. Gives the last page's median."""
     print(f"   {title}")
+    again = 0.0
     for screen in pages:
         first = first_load(browser, url, screen)
         again = statistics.median(first_load(browser, url, screen) for _ in range(repeat))
-        print(f"     {screen.name:<9} first tab {first:6.2f} s, fresh tabs after it {again:6.2f} s")
+        share = "" if floor is None else f" ({again - floor:+.2f} s beyond the floor)"
+        print(
+            f"     {screen.name:<9} first tab {first:6.2f} s, fresh tabs after it {again:6.2f} s"
+            + share
+        )
+    return again
 
 
 def loading_seconds(folder: Path, store: ReplayStore | None = None) -> float:
@@ -256,11 +271,13 @@ def main() -> None:
         bare.write_text(BARE_APP, encoding="utf-8")
         with server(bare, root / "cache-bare", log, bare=True) as (url, _):
             floor = [Screen("Bare page", "", "h1:has-text('A bare page')")]
-            report(browser, url, floor, "Streamlit alone (the floor under every page)", REPEAT)
+            title = "Streamlit alone (the floor under every page)"
+            floor_seconds = report(browser, url, floor, title, REPEAT)
         bundled = screens("club-night-40.tgn")
         with server(REPOSITORY / "data", root / "cache-bundled", log) as (url, up):
             print(f"   bundled data: server up in {up:.2f} s")
-            report(browser, url, bundled, "bundled data, fresh browser context per load", REPEAT)
+            title = "bundled data, fresh browser context per load"
+            report(browser, url, bundled, title, REPEAT, floor_seconds)
             moves = page_to_page(browser, url, bundled)
             print("   bundled data, page to page in one tab (click in the navigation bar):")
             print("     " + ", ".join(f"{name} {s:.2f} s" for name, s in moves.items()))
@@ -274,7 +291,8 @@ def main() -> None:
         for start in ("first start (nothing cached)", "after a restart (replays cached)"):
             with server(folder, cache, log) as (url, up):
                 print(f"   {hands} hands in {files} files, {start}: server up in {up:.2f} s")
-                report(browser, url, large, "fresh browser context per load", REPEAT)
+                title = "fresh browser context per load"
+                report(browser, url, large, title, REPEAT, floor_seconds)
         with server(folder, cache, log) as (url, _):
             moves = page_to_page(browser, url, large)
             print(f"   {hands} hands, page to page in one tab:")
