@@ -16,8 +16,17 @@ import threading
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from dashboard.replay_store import Parts, ReplayStore, Summary, held
+from dashboard.replay_store import (
+    Parts,
+    ReplayStore,
+    StoredParts,
+    Summary,
+    Tally,
+    held,
+    tallied,
+)
 from recorder import ReadError, read_bytes
 from recorder.archive import (
     ARCHIVE_ENV,
@@ -70,6 +79,8 @@ class LoadedSession:
     digest: str = ""
     """A digest of the content read: a new version of a file has a new digest."""
     parts: Callable[[], Parts] = field(default=lambda: NOTHING_READ, repr=False)
+    tally: Callable[[], Tally] = field(default=Tally, repr=False)
+    """What the pages adding sessions up read of it (``Tally``): stored, or worked out once."""
 
     @property
     def record(self) -> Record | None:
@@ -127,7 +138,8 @@ def loaded(
 ) -> LoadedSession:
     """A session from parts in memory."""
     left_out = left_out_hands(problems, parts.record)
-    return LoadedSession(key, label, Summary.of(parts, left_out), problems, version, held(parts))
+    summary = Summary.of(parts, left_out)
+    return LoadedSession(key, label, summary, problems, version, held(parts), tallied(parts))
 
 
 def left_out_hands(problems: tuple[Problem, ...], record: Record | None) -> tuple[int, ...]:
@@ -221,8 +233,7 @@ def load(key: str, label: str, data: bytes, store: ReplayStore | None = None) ->
     before (the same bytes, the same engine) is taken from it, and a new one is kept there."""
     version = digest(data)
     if store is not None and (stored := store.get(version)) is not None:
-        summary, problems, parts = stored
-        return LoadedSession(key, label, summary, problems, version, parts)
+        return from_store(key, label, version, stored)
     result = read_bytes(data, label)
     problems = _problems(result.errors, data)
     if result.record is None:
@@ -230,8 +241,16 @@ def load(key: str, label: str, data: bytes, store: ReplayStore | None = None) ->
     else:
         session = judge(key, label, result.record, version, problems)
     if store is not None:
-        store.put(version, session.summary, session.problems, session.parts())
+        store.put(version, session.summary, session.problems, session.tally(), session.parts())
     return session
+
+
+def from_store(
+    key: str, label: str, version: str, stored: tuple[Summary, tuple[Any, ...], Tally, StoredParts]
+) -> LoadedSession:
+    """A session as the store kept it: its parts unpickled when first asked for."""
+    summary, problems, tally, parts = stored
+    return LoadedSession(key, label, summary, problems, version, parts, held(tally))
 
 
 def is_archive(location: str) -> bool:
@@ -265,15 +284,14 @@ def load_archived(
     identity = f"{archive.location}\0{summary.id}\0{summary.created_at}\0{summary.events}"
     version = digest(identity.encode())
     if store is not None and (stored := store.get(version)) is not None:
-        facts, problems, parts = stored
-        return LoadedSession(key, label, facts, problems, version, parts)
+        return from_store(key, label, version, stored)
     try:
         record = archive.record(summary.id)
     except ArchiveError as error:
         return loaded(key, label, NOTHING_READ, (Problem(0, 0, str(error)),))
     session = judge(key, label, record, version)
     if store is not None:
-        store.put(version, session.summary, session.problems, session.parts())
+        store.put(version, session.summary, session.problems, session.tally(), session.parts())
     return session
 
 

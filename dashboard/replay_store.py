@@ -1,11 +1,12 @@
 """Replay results kept between runs of the dashboard: a folder of pickles keyed by a session's
 content and the engine's version, so a restart shows an archive at once and never a stale replay.
 
-Each entry holds a session's ``Summary`` (what the Sessions page lists) and, apart, its record,
-replay and score (``Parts``), unpickled only when a page needs that session. The key is a digest
-of the session's bytes (a file's, or an archived session's canonical text); the folder is named by
-a digest of the engine's and the reader's source, so a changed file or a changed engine is
-replayed again. The folder is ``$THURUPPU_CACHE``, else the user's cache folder.
+Each entry holds a session's ``Summary`` (what the Sessions page lists), its ``Tally`` (what the
+pages adding sessions up read of it) and, apart, its record, replay and score (``Parts``),
+unpickled only when a page needs that session. The key is a digest of the session's bytes (a
+file's, or an archived session's canonical text); the folder is named by a digest of the engine's
+and the reader's source, so a changed file or a changed engine is replayed again. The folder is
+``$THURUPPU_CACHE``, else the user's cache folder.
 """
 
 from __future__ import annotations
@@ -20,18 +21,23 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from recorder.games import family_name
 from recorder.model import Record
 from replay import SessionReplay
+from replay.findings import Finding
 from replay.rummy import RummyGame
+from replay.rummy.analysis import ShownGrouping, shown_groupings
 from replay.scoring import SessionScore
 
+T = TypeVar("T")
+
 CACHE_ENV = "THURUPPU_CACHE"
-STORE_FORMAT = "2"
+STORE_FORMAT = "3"
 PACKAGES = ("recorder", "replay")
-"""The packages whose source decides a replay's result (with ``dashboard/library.py``)."""
+"""The packages whose source decides a replay's result (with ``dashboard/library.py`` and this
+module, which makes the tally)."""
 
 
 class Parts(NamedTuple):
@@ -103,6 +109,34 @@ class Summary:
         )
 
 
+@dataclass(frozen=True)
+class Tally:
+    """What the pages adding many sessions up (Players, Coaching) read of one: its game, players,
+    score and findings, and a Rummy game's hands shown in their players' own groups beside the
+    lowest grouping (``shown_groupings``, a search per hand). A few kilobytes, stored beside the
+    summary: adding up a folder after a restart unpickles no record nor replay (a thirtieth of
+    the time) and searches no grouping again."""
+
+    game: str = ""
+    players: tuple[str, ...] = ()
+    score: SessionScore | None = None
+    findings: tuple[Finding, ...] = ()
+    shown: tuple[ShownGrouping, ...] = ()
+
+    @classmethod
+    def of(cls, parts: Parts) -> Tally:
+        """The tally of some loaded parts."""
+        record, replay, score, rummy = parts
+        judged = replay or rummy
+        return cls(
+            game=record.game if record else "",
+            players=tuple(record.players) if record else (),
+            score=score,
+            findings=tuple(judged.findings) if judged else (),
+            shown=shown_groupings(rummy) if rummy else (),
+        )
+
+
 def rummy_result(game: RummyGame) -> str:
     """A Rummy table's state in a few words: who won, or who is still in."""
     if game.winner:
@@ -131,18 +165,23 @@ class StoredParts:
             return self._parts
 
 
-def held(parts: Parts) -> Callable[[], Parts]:
-    """Parts already in memory, asked for like stored ones."""
-    return lambda: parts
+def held(value: T) -> Callable[[], T]:
+    """Parts (or a tally) already in memory, asked for like stored ones."""
+    return lambda: value
+
+
+def tallied(parts: Parts) -> Callable[[], Tally]:
+    """The tally of parts in memory, worked out the first time it is asked for."""
+    return cache(lambda: Tally.of(parts))
 
 
 @cache
 def engine_version() -> str:
     """A digest of every source file that decides a replay (the reader, the engine, the scorer
-    and the dashboard's loading), and of this store's format."""
+    and the dashboard's loading and tally), and of this store's format."""
     root = Path(__file__).resolve().parent.parent
     sources = sorted(path for package in PACKAGES for path in (root / package).rglob("*.py"))
-    sources.append(root / "dashboard" / "library.py")
+    sources += [root / "dashboard" / name for name in ("library.py", "replay_store.py")]
     hasher = hashlib.sha256(STORE_FORMAT.encode())
     for path in sources:
         hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
@@ -175,21 +214,27 @@ class ReplayStore:
     def _path(self, key: str) -> Path:
         return self.folder / f"{key}.pickle"
 
-    def get(self, key: str) -> tuple[Summary, tuple[Any, ...], StoredParts] | None:
-        """The stored summary, read problems and parts of the session with this content key."""
+    def get(self, key: str) -> tuple[Summary, tuple[Any, ...], Tally, StoredParts] | None:
+        """The stored summary, read problems, tally and parts of the session with this content
+        key."""
         try:
-            summary, problems, data = pickle.loads(self._path(key).read_bytes())
+            summary, problems, tally, data = pickle.loads(self._path(key).read_bytes())
         except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
             return None
-        if not isinstance(summary, Summary) or not isinstance(data, bytes):
+        if not isinstance(summary, Summary) or not isinstance(tally, Tally):
             return None
-        return summary, tuple(problems), StoredParts(data)
+        if not isinstance(data, bytes):
+            return None
+        return summary, tuple(problems), tally, StoredParts(data)
 
-    def put(self, key: str, summary: Summary, problems: tuple[Any, ...], parts: Parts) -> None:
-        """Store a session's summary, problems and parts (written whole, then moved into place)."""
+    def put(
+        self, key: str, summary: Summary, problems: tuple[Any, ...], tally: Tally, parts: Parts
+    ) -> None:
+        """Store a session's summary, problems, tally and parts (written whole, then moved into
+        place)."""
         try:
             parts_data = pickle.dumps(parts, protocol=5)
-            data = pickle.dumps((summary, problems, parts_data), protocol=5)
+            data = pickle.dumps((summary, problems, tally, parts_data), protocol=5)
             handle, name = tempfile.mkstemp(dir=self.folder, suffix=".part")
             with os.fdopen(handle, "wb") as output:
                 output.write(data)

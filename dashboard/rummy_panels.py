@@ -41,9 +41,9 @@ PLAYER_METRICS = (
 def rummy_tables(sessions: Sequence[LoadedSession]) -> list[RummyTable]:
     """The loaded sessions that are replayed Rummy games, with their labels."""
     return [
-        RummyTable(session.label, session.rummy)
+        RummyTable(session.label, game, session.tally().shown)
         for session in sessions
-        if session.family == "rummy" and session.rummy is not None
+        if session.family == "rummy" and (game := session.rummy) is not None
     ]
 
 

@@ -170,9 +170,9 @@ def _players_tables(
     _loaded: Sequence[LoadedSession], versions: tuple[tuple[str, str], ...]
 ) -> PlayersTables:
     return players_tables(
-        PlayedSession(s.label, s.record, s.score, tuple(s.findings))
+        PlayedSession(s.label, tally.game, tally.players, tally.score, tally.findings)
         for s in _loaded
-        if s.record is not None and s.score is not None
+        if (tally := s.tally()).score is not None
     )
 
 

@@ -9,6 +9,7 @@ comments survive a round trip.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import field
 from typing import Any, Literal
 
@@ -225,11 +226,15 @@ class Record(Node):
 
     def player(self, seat: int) -> str:
         """The name at a seat, or ``seat N`` when the file does not give one."""
-        names = self.players
-        return names[seat - 1] if 1 <= seat <= len(names) else f"seat {seat}"
+        return seat_name(self.players, seat)
 
     def to_json(self, **kwargs: Any) -> str:
         return self.model_dump_json(**kwargs)
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """The name at a seat among a record's player names, or ``seat N`` when they give none."""
+    return names[seat - 1] if 1 <= seat <= len(names) else f"seat {seat}"
 
 
 def _find_tag(tags: list[Tag], name: str) -> Tag | None:

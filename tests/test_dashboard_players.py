@@ -55,7 +55,7 @@ def hand(
 def played(
     record: Record, hands: list[HandResult], findings: tuple[Finding, ...] = ()
 ) -> PlayedSession:
-    return PlayedSession("s.tgn", record, score_session(record, hands), findings)
+    return PlayedSession.of("s.tgn", record, score_session(record, hands), findings)
 
 
 def test_calls_fall_in_the_bands_of_the_game() -> None:
@@ -116,12 +116,12 @@ def test_findings_by_player_and_code() -> None:
 def test_overview_of_the_sample_sessions_adds_up() -> None:
     loaded = [load(p.name, p.name, p.read_bytes()) for p in sorted(SAMPLES.glob("*.tgn"))]
     sessions = [
-        PlayedSession(s.label, s.record, s.score, tuple(s.findings))
+        PlayedSession.of(s.label, s.record, s.score, tuple(s.findings))
         for s in loaded
         if s.record is not None and s.score is not None
     ]
     summary = overview(sessions)
-    everyone = {name for s in sessions for name in s.record.players}
+    everyone = {name for s in sessions for name in s.players}
     assert set(summary["player"]) == everyone
     decided = sum(
         1
@@ -148,7 +148,7 @@ def test_player_figures_show_their_data() -> None:
 def test_the_page_opens_on_the_player_with_the_most_calls_and_shows_no_none() -> None:
     loaded = [load(p.name, p.name, p.read_bytes()) for p in sorted(SAMPLES.glob("*.tgn"))]
     sessions = [
-        PlayedSession(s.label, s.record, s.score, tuple(s.findings))
+        PlayedSession.of(s.label, s.record, s.score, tuple(s.findings))
         for s in loaded
         if s.record is not None and s.score is not None
     ]

@@ -12,15 +12,25 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 import dashboard.library
+import dashboard.replay_store
 from dashboard.library import load, load_archived
-from dashboard.replay_store import CACHE_ENV, ReplayStore, default_folder, engine_version
-from dashboard.state import DATA_ENVIRONMENT
+from dashboard.replay_store import (
+    CACHE_ENV,
+    ReplayStore,
+    StoredParts,
+    default_folder,
+    engine_version,
+)
+from dashboard.rummy_panels import rummy_tables
+from dashboard.state import DATA_ENVIRONMENT, players
+from dashboard.views.players import PlayedSession, players_tables
 from recorder import loads
 from recorder.archive import ARCHIVE_ENV, Archive, SessionSummary, open_archive
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 APP = REPOSITORY / "dashboard" / "app.py"
 CLUB = (REPOSITORY / "tests" / "browser" / "sessions" / "club-night-40.tgn").read_bytes()
+RUMMY = (REPOSITORY / "data" / "rummy-first-round.tgn").read_bytes()
 
 
 def no_replay(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -42,6 +52,36 @@ def test_a_stored_session_is_taken_from_the_store_after_a_restart(
     assert again.summary == first.summary and again.problems == first.problems
     assert [f.code for f in again.findings] == [f.code for f in first.findings]
     assert again.score is not None and again.score.lines == first.score.lines  # type: ignore[union-attr]
+
+
+def test_after_a_restart_the_players_tables_come_from_the_stored_tallies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Adding sessions up after a restart unpickles no trick game's record or replay and searches
+    no Rummy grouping again: the store's tally of each session is enough, and gives the same."""
+    files = {"club.tgn": CLUB, "rummy.tgn": RUMMY}
+    first = [load(name, name, data, ReplayStore(tmp_path)) for name, data in files.items()]
+    fresh = players_tables(
+        PlayedSession.of(s.label, s.record, s.score, tuple(s.findings))
+        for s in first
+        if s.record is not None and s.score is not None
+    )
+    no_replay(monkeypatch)
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("worked out again although stored")
+
+    monkeypatch.setattr(dashboard.replay_store, "shown_groupings", refuse)
+    again = [load(name, name, data, ReplayStore(tmp_path)) for name, data in files.items()]
+    with monkeypatch.context() as patched:
+        patched.setattr(StoredParts, "__call__", refuse)
+        stored = players(again)
+    assert stored.sessions == fresh.sessions == 1
+    for name in ("summary", "calls", "points", "specials", "findings"):
+        assert getattr(stored, name).equals(getattr(fresh, name)), name
+    (rummy,) = rummy_tables(again)
+    (judged,) = rummy_tables(first[1:])
+    assert rummy.shown == judged.shown and rummy.shown
 
 
 def test_a_changed_file_or_engine_is_replayed_again(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from recorder.cards import Call, CallKind
-from recorder.model import Record
+from recorder.model import Record, seat_name
 from replay.findings import Finding
 from replay.scoring import COOLIE_BANDS, TOURNAMENT_TABLE, CallBand, ScoreLine, SessionScore
 
@@ -31,12 +31,25 @@ SPECIAL_SIDES = {"thani": "caller", "jodi": "callers", "kot": "callers", "maruko
 
 @dataclass(frozen=True)
 class PlayedSession:
-    """What the Players page needs of a loaded session: its record, score and findings."""
+    """What the Players page needs of a loaded session: its game, players, score and findings
+    (a few kilobytes, which the replay store keeps apart from the record and the replay)."""
 
     name: str
-    record: Record
+    game: str
+    players: tuple[str, ...]
     score: SessionScore
     findings: tuple[Finding, ...]
+
+    @classmethod
+    def of(
+        cls, name: str, record: Record, score: SessionScore, findings: tuple[Finding, ...]
+    ) -> PlayedSession:
+        """What the page needs of a record with its score and findings."""
+        return cls(name, record.game, tuple(record.players), score, findings)
+
+    def player(self, seat: int) -> str:
+        """The name at a seat, as the record names it (``Record.player``)."""
+        return seat_name(self.players, seat)
 
 
 def call_level(game: str, call: Call) -> str:
@@ -66,9 +79,9 @@ def calls_by_level(sessions: Iterable[PlayedSession]) -> pd.DataFrame:
     """Calls made and lost per player, game and level (only hands that were played out)."""
     rows = [
         {
-            "player": played.record.player(line.result.caller or 0),
-            "game": played.record.game,
-            "level": call_level(played.record.game, line.result.call),
+            "player": played.player(line.result.caller or 0),
+            "game": played.game,
+            "level": call_level(played.game, line.result.call),
             "made": int(line.outcome == "made"),
             "lost": int(line.outcome == "lost"),
         }
@@ -95,8 +108,8 @@ def caller_points(sessions: Iterable[PlayedSession]) -> pd.DataFrame:
     """Every call played out with a known count: the caller, target, points taken, margin."""
     rows = [
         {
-            "player": played.record.player(line.result.caller or 0),
-            "game": played.record.game,
+            "player": played.player(line.result.caller or 0),
+            "game": played.game,
             "session": played.name,
             "hand": line.result.hand,
             "call": line.result.call.token if line.result.call else "",
@@ -113,8 +126,8 @@ def caller_points(sessions: Iterable[PlayedSession]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
-def _undertakers(record: Record, caller: int, side: str) -> list[int]:
-    seats = range(1, len(record.players) + 1)
+def _undertakers(players: tuple[str, ...], caller: int, side: str) -> list[int]:
+    seats = range(1, len(players) + 1)
     if side == "caller":
         return [caller]
     callers_team = caller % 2
@@ -130,8 +143,8 @@ def specials(sessions: Iterable[PlayedSession]) -> pd.DataFrame:
             continue
         side = SPECIAL_SIDES[special]
         won = (line.outcome == "made") != (side == "others")
-        for seat in _undertakers(played.record, line.result.caller or 0, side):
-            rows.append({"player": played.record.player(seat), "special": special, "won": int(won)})
+        for seat in _undertakers(played.players, line.result.caller or 0, side):
+            rows.append({"player": played.player(seat), "special": special, "won": int(won)})
     frame = pd.DataFrame(rows, columns=["player", "special", "won"])
     summary = frame.groupby(["player", "special"], as_index=False).agg(
         won=("won", "sum"), played=("won", "size")
@@ -159,7 +172,7 @@ def overview(sessions: Iterable[PlayedSession]) -> pd.DataFrame:
     played_list = list(sessions)
     seen: dict[str, dict[str, float]] = {}
     for played in played_list:
-        for name in played.record.players:
+        for name in played.players:
             entry = seen.setdefault(name, {"sessions": 0, "hands": 0})
             entry["sessions"] += 1
             entry["hands"] += len(played.score.lines)

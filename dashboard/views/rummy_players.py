@@ -4,8 +4,8 @@ declarations, the average count when losing, and the points his own groupings ga
 Every figure is read from the engine's ``RummyGame`` (the outcomes of the score sheet), except
 what a grouping gave away, which compares a shown hand's count on the player's own grouping (the
 points the sheet gives him) with the count of the lowest grouping of the same 13 cards, both
-scored alike (the cap and the 2/3 rule, ``replay.rummy.deal.shown_points``). ``FIGURES`` says
-each figure in a sentence, for the pages to state.
+scored alike (``replay.rummy.analysis.shown_groupings``). ``FIGURES`` says each figure in a
+sentence, for the pages to state.
 """
 
 from __future__ import annotations
@@ -15,10 +15,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from recorder.rummy_model import Outcome as OutcomeLine
 from replay.rummy import RummyDeal, RummyGame
-from replay.rummy.deal import HAND_SIZE, shown_points, wild_of
-from replay.rummy.table_rules import RummyRules
+from replay.rummy.analysis import ShownGrouping, shown_groupings
 
 #: Each column of the figures table and what it counts.
 FIGURES: dict[str, str] = {
@@ -41,10 +39,17 @@ COUNT_KINDS = ("shown", "count")
 
 @dataclass(frozen=True)
 class RummyTable:
-    """A Rummy game the pages read: its session's label and the engine's replay."""
+    """A Rummy game the pages read: its session's label, the engine's replay and the hands shown
+    in their players' own groups (``shown_groupings``: kept by the replay store, else worked
+    out here)."""
 
     label: str
     game: RummyGame
+    shown: tuple[ShownGrouping, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.shown is None:
+            object.__setattr__(self, "shown", shown_groupings(self.game))
 
     @property
     def players(self) -> list[str]:
@@ -52,20 +57,10 @@ class RummyTable:
 
 
 @dataclass(frozen=True)
-class GroupingCost:
-    """A hand a player showed in his own groups: what it scored, and the lowest it could have."""
+class GroupingCost(ShownGrouping):
+    """A hand a player showed in his own groups (``ShownGrouping``), with its session's label."""
 
     label: str
-    hand: int
-    player: str
-    counted: int
-    lowest: int
-    grouping: str
-    """The lowest grouping in words: each group and what it is judged."""
-
-    @property
-    def given_away(self) -> int:
-        return self.counted - self.lowest
 
 
 def _outcomes(tables: Iterable[RummyTable]) -> Iterator[tuple[RummyTable, RummyDeal, str]]:
@@ -76,41 +71,14 @@ def _outcomes(tables: Iterable[RummyTable]) -> Iterator[tuple[RummyTable, RummyD
                 yield table, deal, name
 
 
-def _first_lines(game: RummyGame, index: int) -> dict[int, OutcomeLine]:
-    """Each seat's first outcome line of a deal: the one that counts (RUMMY.md §4)."""
-    record = game.record
-    body = record.hands[index].rummy if record and index < len(record.hands) else None
-    firsts: dict[int, OutcomeLine] = {}
-    for line in body.outcomes if body is not None else []:
-        firsts.setdefault(line.seat, line)
-    return firsts
-
-
 def grouping_costs(tables: Iterable[RummyTable]) -> list[GroupingCost]:
     """Every hand shown in its player's own groups that scored as a count, with the lowest
     grouping's score beside it; in table and deal order."""
-    costs: list[GroupingCost] = []
-    for table in tables:
-        game, record = table.game, table.game.record
-        if record is None:
-            continue
-        rules = RummyRules.resolve(record.rules)
-        for index, deal in enumerate(game.deals):
-            body = record.hands[index].rummy if index < len(record.hands) else None
-            if body is None or deal.void:
-                continue
-            for seat, line in _first_lines(game, index).items():
-                name = record.player(seat)
-                outcome = deal.outcomes.get(name)
-                grouped = line.kind == "show" and line.grouped and len(line.cards) == HAND_SIZE
-                if not grouped or outcome is None or outcome.kind != "shown":
-                    continue
-                loose = line.model_copy(update={"groups": [line.cards], "grouped": False})
-                lowest, proof = shown_points(loose, wild_of(body), rules)
-                costs.append(
-                    GroupingCost(table.label, deal.hand, name, outcome.points, lowest, proof)
-                )
-    return costs
+    return [
+        GroupingCost(shown.hand, shown.player, shown.counted, shown.lowest, shown.grouping, label)
+        for label, groupings in ((table.label, table.shown or ()) for table in tables)
+        for shown in groupings
+    ]
 
 
 def player_figures(tables: Sequence[RummyTable]) -> pd.DataFrame:
