@@ -162,6 +162,32 @@ def test_a_changed_session_file_is_replayed_again_after_a_restart(
     assert sessions_findings() == {"club.tgn": 2, "example.tgn": 2}
 
 
+def test_after_a_restart_the_pages_adding_sessions_up_open_without_unpickling_any(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Players and Coaching (before any hand is analysed) read only the stored tallies."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "club.tgn").write_bytes(CLUB)
+    (data / "rummy.tgn").write_bytes(RUMMY)
+    monkeypatch.setenv(DATA_ENVIRONMENT, str(data))
+    monkeypatch.setenv(ARCHIVE_ENV, str(tmp_path / "no-archive.sqlite"))
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    assert sessions_findings() == {"club.tgn": 2, "rummy.tgn": 2}  # replayed and stored
+    st.cache_resource.clear()  # a restart: only the store is left
+    unpickled: list[str] = []
+    real = StoredParts.__call__
+    monkeypatch.setattr(
+        StoredParts, "__call__", lambda parts: unpickled.append("parts") or real(parts)
+    )
+    app = AppTest.from_file(str(APP), default_timeout=60).run()
+    for page in ("players", "coaching"):
+        app.switch_page(f"screens/{page}.py").run()
+        assert not app.exception, [e.value for e in app.exception]
+        assert app.selectbox(key=f"{page}-player").options
+    assert unpickled == ["parts"]  # the one Rummy game, whose deals the Rummy figures read
+
+
 def archived(archive: Archive, session_id: int) -> SessionSummary:
     """The archive's summary of one of its sessions."""
     return next(summary for summary in archive.sessions() if summary.id == session_id)

@@ -22,11 +22,10 @@ from replay.solver import PERFECT_INFORMATION
 ANALYSED = "coaching-analysed"  # the hands this browser session asked the solver to analyse
 
 
-def seat_names(loaded: LoadedSession) -> list[str]:
-    """The players of a session by seat."""
-    record = loaded.record
-    assert record is not None  # only playable sessions are listed
-    return [record.player(seat) for seat in range(1, len(record.players) + 1)]
+def seat_names(loaded: LoadedSession) -> tuple[str, ...]:
+    """The players of a session by seat, from its tally: listing the players of every session
+    unpickles none of their records."""
+    return loaded.tally().players
 
 
 st.title("Coaching")
