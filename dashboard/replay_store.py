@@ -111,14 +111,12 @@ class Summary:
 
 @dataclass(frozen=True)
 class Tally:
-    """What the pages adding many sessions up (Players, Coaching) read of one: its game, players,
-    score and findings, and a Rummy game's hands shown in their players' own groups beside the
+    """What the pages adding many sessions up (Players, Coaching) read of one beyond its summary:
+    its score and findings, and a Rummy game's hands shown in their players' own groups beside the
     lowest grouping (``shown_groupings``, a search per hand). A few kilobytes, stored beside the
     summary: adding up a folder after a restart unpickles no record nor replay (a thirtieth of
     the time) and searches no grouping again."""
 
-    game: str = ""
-    players: tuple[str, ...] = ()
     score: SessionScore | None = None
     findings: tuple[Finding, ...] = ()
     shown: tuple[ShownGrouping, ...] = ()
@@ -126,11 +124,9 @@ class Tally:
     @classmethod
     def of(cls, parts: Parts) -> Tally:
         """The tally of some loaded parts."""
-        record, replay, score, rummy = parts
+        _, replay, score, rummy = parts
         judged = replay or rummy
         return cls(
-            game=record.game if record else "",
-            players=tuple(record.players) if record else (),
             score=score,
             findings=tuple(judged.findings) if judged else (),
             shown=shown_groupings(rummy) if rummy else (),

@@ -170,7 +170,7 @@ def _players_tables(
     _loaded: Sequence[LoadedSession], versions: tuple[tuple[str, str], ...]
 ) -> PlayersTables:
     return players_tables(
-        PlayedSession(s.label, tally.game, tally.players, tally.score, tally.findings)
+        PlayedSession(s.label, s.summary.game, s.summary.players, tally.score, tally.findings)
         for s in _loaded
         if (tally := s.tally()).score is not None
     )

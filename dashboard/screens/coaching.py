@@ -23,9 +23,9 @@ ANALYSED = "coaching-analysed"  # the hands this browser session asked the solve
 
 
 def seat_names(loaded: LoadedSession) -> tuple[str, ...]:
-    """The players of a session by seat, from its tally: listing the players of every session
+    """The players of a session by seat, from its summary: listing the players of every session
     unpickles none of their records."""
-    return loaded.tally().players
+    return loaded.summary.players
 
 
 st.title("Coaching")
