@@ -31,8 +31,8 @@ SPECIAL_SIDES = {"thani": "caller", "jodi": "callers", "kot": "callers", "maruko
 
 @dataclass(frozen=True)
 class PlayedSession:
-    """What the Players page needs of a loaded session: its game, players, score and findings
-    (a few kilobytes, which the replay store keeps apart from the record and the replay)."""
+    """What the Players page needs of a loaded session: its game and players (from its summary),
+    score and findings (from its tally), none of which needs the record or the replay."""
 
     name: str
     game: str
