@@ -18,7 +18,6 @@ import streamlit as st  # noqa: E402
 from dashboard.chart import load_charts_ahead  # noqa: E402
 
 SCREENS = Path(__file__).resolve().parent / "screens"
-CHART_PAGES = {"scores", "players", "coaching"}  # with charts: their script is loaded at once
 
 APP_CSS = '[data-testid="stMainBlockContainer"]{padding-top:3.5rem;padding-bottom:2rem}'
 
@@ -52,5 +51,5 @@ navigation = st.navigation(
     ],
     position="top",
 )
-load_charts_ahead(now=navigation.url_path in CHART_PAGES)
+load_charts_ahead()
 navigation.run()

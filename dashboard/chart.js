@@ -1,12 +1,14 @@
 // The dashboard's chart, drawn in the page (no frame): a plotly figure's traces and layout, sent as
-// JSON by dashboard/chart.py, drawn with plotly.js's basic bundle (scatter, bar, pie), which
-// chart_loader.js (put before this module) loads once per browser tab. The look follows the page's
-// Streamlit theme, read from the theme's CSS variables, as Streamlit's own plotly chart does.
-// A chart is drawn once its room comes within a screen's height of the view (so a page's first
-// paint waits only for the charts in view, and one just below them is drawn before it is scrolled
-// to); its room keeps its height from the start, so nothing moves when it is drawn. Charts that
-// come into view together are drawn one per frame, each painted before the next is drawn. A chart
-// already drawn redraws at once when its figure changes.
+// JSON by dashboard/chart.py. Its first view is drawn at once without plotly.js (chart_preview.js,
+// put before this module with chart_loader.js); plotly.js's basic bundle (scatter, bar, pie),
+// which chart_loader.js loads once per browser tab once the page has settled, then takes it over
+// for hover, zoom and legend clicks. The look follows the page's Streamlit theme, read from the
+// theme's CSS variables, as Streamlit's own plotly chart does.
+// plotly.js takes a chart over once its room comes within a screen's height of the view (so a
+// page's first paint waits for no plotly.js at all, and one just below the view is taken over
+// before it is scrolled to); its room keeps its height from the start, so nothing moves. Charts
+// that come into view together are taken over one per frame, each painted before the next. A
+// chart already drawn by plotly.js redraws at once when its figure changes.
 
 const DEFAULT_HEIGHT = 450; // plotly's own default, and Streamlit's
 const CONFIG = { displaylogo: false, modeBarButtonsToRemove: ["lasso2d", "select2d"] };
@@ -103,11 +105,26 @@ function scroller(element) {
 }
 
 function failed(error, chart) {
+  if (chart.plot.querySelector(":scope > .thuruppu-preview")) {
+    console.warn(`chart left as first drawn: ${error.message}`); // still shown, not interactive
+    return;
+  }
   chart.plot.textContent = `This chart could not be drawn: ${error.message}`;
+}
+
+function preview(chart) {
+  chart.plot.querySelector(":scope > .thuruppu-preview")?.remove();
+  try {
+    drawPreview(chart.plot, chart.figure, chart.figure.layout.template);
+  } catch (error) {
+    console.warn("chart preview", error); // plotly.js draws the chart all the same
+  }
 }
 
 function draw(Plotly, chart) {
   if (charts.get(chart.plot) !== chart) return; // left the page meanwhile
+  chart.plot.querySelector(":scope > .thuruppu-preview")?.remove();
+  chart.drawn = true;
   try {
     Plotly.react(chart.plot, chart.figure.data, chart.figure.layout, CONFIG);
   } catch (error) {
@@ -135,10 +152,13 @@ function drawInTurn(chart) {
   waiting.push(chart);
   if (drawing) return;
   drawing = true;
-  loadPlotly().then(drawNext, (error) => {
-    waiting.splice(0).forEach((each) => failed(error, each));
-    drawing = false;
-  });
+  whenSettled()
+    .then(loadPlotly)
+    .then((Plotly) => new Promise((resolve) => setTimeout(() => resolve(Plotly)))) // a task apart
+    .then(drawNext, (error) => {
+      waiting.splice(0).forEach((each) => failed(error, each));
+      drawing = false;
+    });
 }
 
 function watch(chart) {
@@ -172,13 +192,14 @@ export default function (component) {
   const run = {};
   let chart = charts.get(plot);
   if (!chart) {
-    chart = { plot, seen: false, watching: null, resizing: null };
+    chart = { plot, seen: false, drawn: false, watching: null, resizing: null };
     charts.set(plot, chart);
     watch(chart);
   }
   chart.figure = { data: data.data, layout };
   chart.owner = run;
-  if (chart.seen && !waiting.includes(chart)) {
+  if (!chart.drawn) preview(chart);
+  if (chart.drawn && !waiting.includes(chart)) {
     loadPlotly().then(
       (Plotly) => draw(Plotly, chart),
       (error) => failed(error, chart),

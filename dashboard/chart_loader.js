@@ -1,5 +1,7 @@
 /* plotly.js's basic bundle, loaded once per browser tab: served beside the app (dashboard/static)
- * by one script element, whose promise every chart of every page in the tab waits on. Put before
+ * by one script element, whose promise every chart of every page in the tab waits on, asked for
+ * once the page has settled (its script has finished and the browser is idle), since every chart's
+ * first view is drawn without it (chart_preview.js). Put before
  * the chart's module (chart.js) and into the script that loads the bundle ahead (dashboard/chart.py),
  * which Streamlit's HTML sanitiser drops if its text holds a tag's opening bracket. */
 
@@ -19,4 +21,26 @@ function loadPlotly() {
     });
   }
   return window.thuruppuPlotly;
+}
+
+// Resolves once the page's script has finished and the browser is then idle: what a page shows
+// is drawn first, and plotly.js is fetched, run and drawn after it.
+function whenSettled() {
+  return new Promise((resolve) => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    const later = window.requestIdleCallback || setTimeout;
+    const idle = () => later(() => resolve(), { timeout: 1000 });
+    const finished = () => !app || app.dataset.testScriptState === "notRunning";
+    if (finished()) {
+      idle();
+      return;
+    }
+    const watch = new MutationObserver(() => {
+      if (finished()) {
+        watch.disconnect();
+        idle();
+      }
+    });
+    watch.observe(app, { attributes: true, attributeFilter: ["data-test-script-state"] });
+  });
 }

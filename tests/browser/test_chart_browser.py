@@ -211,3 +211,57 @@ def test_a_drawn_chart_redraws_at_once_when_its_figure_changes(
         timeout=WAIT_MS,
     )
     screenshot(fresh, "chart-redrawn")
+
+
+HOLD_PLOTLY = """window.thuruppuPlotly = new Promise((resolve) => {
+    window.releasePlotly = () => {
+        const script = document.createElement('script');
+        script.src = new URL('app/static/plotly-basic.min.js', document.baseURI).href;
+        script.onload = () => resolve(window.Plotly);
+        document.head.appendChild(script);
+    };
+})"""
+"""Holds plotly.js back in a tab until the test releases it: the chart's first view alone."""
+FIRST_VIEW = """(holder) => {
+    const view = holder.querySelector('.thuruppu-preview');
+    const texts = (name) => [...view.querySelectorAll(name)].map((text) => text.textContent);
+    return {size: view.dataset.size.split(',').map(Number), y: texts('.tp-ytick'),
+            x: texts('.tp-xtick'), legend: texts('.tp-legend'),
+            marks: view.querySelectorAll('path, rect, circle').length};
+}"""
+PLOTLY_VIEW = """(holder) => {
+    const plot = holder.querySelector('.js-plotly-plot');
+    const size = plot._fullLayout._size;
+    const texts = (name) => [...plot.querySelectorAll(name)].map((text) => text.textContent);
+    return {size: [size.l, size.r, size.t, size.b, Math.round(size.h)],
+            y: texts('g[class^="y"][class$="tick"] text'),
+            x: texts('g[class^="x"][class$="tick"] text'), legend: texts('.legendtext')};
+}"""
+
+
+@pytest.mark.parametrize("session", [CLUB, "escaping-29.tgn"])
+def test_a_chart_is_first_drawn_without_plotly_as_plotly_then_draws_it(
+    fresh: Page, dashboard_url: str, session: str
+) -> None:
+    fresh.add_init_script(HOLD_PLOTLY)
+    holder = fresh.locator(".st-key-scores-running")
+    open_page(fresh, dashboard_url, f"scores?session={session}", ".thuruppu-preview")
+    first = holder.evaluate(FIRST_VIEW)
+    assert fresh.evaluate(FETCHED, BUNDLE) == 0  # drawn with no plotly.js at all
+    expect(fresh.locator(".js-plotly-plot")).to_have_count(0)
+    assert first["marks"] > 10 and first["y"] and first["x"]
+    assert fresh.locator(".thuruppu-preview script, .thuruppu-preview b").count() == 0
+    screenshot(fresh, f"chart-first-view-{session}")
+
+    fresh.evaluate("window.releasePlotly()")
+    holder.locator(".js-plotly-plot .main-svg").first.wait_for(timeout=WAIT_MS)
+    expect(holder.locator(".thuruppu-preview")).to_have_count(0)
+    drawn = holder.evaluate(PLOTLY_VIEW)
+    # the same axes, ticks and legend, and within two pixels the same margins
+    assert first["y"] == [text for text in drawn["y"] if text]
+    assert first["x"] == [text for text in drawn["x"] if text]
+    assert first["legend"] == drawn["legend"]
+    assert first["size"] == pytest.approx(drawn["size"], abs=2)
+    if session != CLUB:
+        assert "<b>Us</b>" in first["legend"]  # a team's name stays text, as typed
+    screenshot(fresh, f"chart-taken-over-{session}")
