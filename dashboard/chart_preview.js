@@ -8,6 +8,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const PLOTLY_MARGIN = { l: 80, r: 80, t: 100, b: 80 };
 const PLOTLY_COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"];
 const GAP = 3; // between a tick label and the plot's edge beyond the margin's pad
+const LINE = 14; // a line of 12 px text, with the gap to the next
 const LEGEND_ROW = 19; // a legend's row, with plotly's frame around the rows and gap to the edge
 const LEGEND_FRAME = 10;
 const LEGEND_GAP = 12;
@@ -78,15 +79,17 @@ function ticks(axis) {
   return found;
 }
 
-// The angle plotly turns an x axis's labels by (radians): none while they fit between ticks, else 30
-// degrees, or upright when even turned they would not.
-function labelTilt(axis, labels, length, measure) {
-  if (labels.length < 2) return 0;
+// How plotly sets an x axis's labels: [degrees turned, every how many shown]. Level while they fit
+// between ticks, else turned 30 degrees down to the right, or 90 when even then they would not,
+// and then only every few on an axis too short for one a line.
+function labelTurn(axis, labels, length, measure) {
+  if (labels.length < 2) return [0, 1];
   const [low, high] = axis.range;
   const room = (length * Math.abs(labels[1][0] - labels[0][0])) / (high - low || 1);
-  const widest = Math.max(...labels.map(([, label]) => measure(label, 12)));
-  if (widest + 6 <= room) return 0;
-  return 12 / Math.sin(Math.PI / 6) <= room ? Math.PI / 6 : Math.PI / 2;
+  const widths = labels.map(([, label]) => measure(label, 12));
+  if (!widths.slice(1).some((width, i) => (width + widths[i]) / 2 + 2 > room)) return [0, 1];
+  if (24 <= room) return [30, 1];
+  return [90, Math.ceil(LINE / room)];
 }
 
 function axesOf(layout) {
@@ -144,9 +147,17 @@ function markerShape(symbol, x, y, size, fill, outline) {
     });
   }
   if (symbol === "x") {
+    // a thick cross in the fill colour over a wider one in the outline's, as plotly's filled "x"
     const arm = half * 0.7;
     const d = `M${x - arm},${y - arm}L${x + arm},${y + arm}M${x - arm},${y + arm}L${x + arm},${y - arm}`;
-    return element("path", { d, stroke: fill, "stroke-width": Math.max(2, size / 4) });
+    const thick = Math.max(2, size / 3);
+    const cross = element("g", {});
+    if (outline.width) {
+      const edge = { stroke: outline.color || fill, "stroke-width": thick + 2 * outline.width };
+      cross.appendChild(element("path", { d, ...edge }));
+    }
+    cross.appendChild(element("path", { d, stroke: fill, "stroke-width": thick }));
+    return cross;
   }
   if (symbol === "triangle-up") {
     const d = `M${x - half},${y + half * 0.8}L${x + half},${y + half * 0.8}L${x},${y - half}Z`;
@@ -172,8 +183,10 @@ function layOut(figure, axes, look, width, measure) {
     if (id[0] === "y") {
       left = Math.max(left, pad + GAP + widest + (title ? 40 : 0) + 4);
     } else if (labels.length) {
-      const tilt = labelTilt(axis, labels, width - left - margin.r, measure);
-      const tall = tilt ? widest * Math.sin(tilt) + 12 : 16;
+      const [turn, every] = labelTurn(axis, labels, width - left - margin.r, measure);
+      const shownWidths = labels.filter((_, index) => index % every === 0);
+      const longest = Math.max(...shownWidths.map(([, label]) => measure(label, 12)));
+      const tall = { 0: 16, 30: widest / 2 + 24, 90: longest + 12 }[turn];
       bottom = Math.max(bottom, pad + GAP + tall + (title ? 31 : 0));
     }
   }
@@ -271,16 +284,16 @@ function drawAxes(svg, axes, frame, scale, look, measure) {
       continue;
     }
     const y = scale.up(from) + pad + GAP;
-    const tilt = labelTilt(axis, labels, frame.plotWidth, measure);
-    for (const [value, label] of labels) {
+    const [turn, every] = labelTurn(axis, labels, frame.plotWidth, measure);
+    labels.forEach(([value, label], index) => {
+      if (index % every) return;
       const x = scale.x(id, value);
-      const turned = tilt
-        ? { "text-anchor": "end", transform: `rotate(${(-tilt * 180) / Math.PI} ${x} ${y + 6})` }
+      const turned = turn
+        ? { "text-anchor": "start", transform: `rotate(${turn} ${x} ${y + 6})` }
         : { "text-anchor": "middle" };
-      svg.appendChild(
-        element("text", { class: "tp-xtick", x, y: y + (tilt ? 10 : 12), ...turned }, label),
-      );
-    }
+      const place = { class: "tp-xtick", x, y: y + (turn ? 10 : 12), ...turned };
+      svg.appendChild(element("text", place, label));
+    });
     if (title && labels.length) {
       const place = { x: scale.across((low + high) / 2), y: y + 36, "text-anchor": "middle" };
       svg.appendChild(element("text", { ...place, "font-size": 14 }, shown(title)));
@@ -289,8 +302,9 @@ function drawAxes(svg, axes, frame, scale, look, measure) {
 }
 
 // The bars, under the lines and markers as plotly layers them: a trace's bars side by side with
-// the other traces' on the same axes (group), on them (stack) or over them (overlay).
-function drawBars(svg, figure, axes, scale, colours) {
+// the other traces' on the same axes (group), on them (stack) or over them (overlay); a bar's text
+// over it, shrunk to the bar's width as plotly does.
+function drawBars(svg, figure, axes, scale, colours, measure) {
   const layout = figure.layout;
   const byAxes = {};
   figure.data.forEach((trace, index) => {
@@ -342,8 +356,10 @@ function drawBars(svg, figure, axes, scale, colours) {
         svg.appendChild(element("rect", { ...box, fill }));
         const text = Array.isArray(trace.text) ? trace.text[i] : null;
         if (text && trace.textposition === "outside" && !sideways) {
+          const words = shown(text);
+          const size = Math.min(12, (12 * along.size) / measure(words, 12)); // shrunk to the bar
           const note = { x: (p0 + p1) / 2, y: up.from - 4, "text-anchor": "middle" };
-          svg.appendChild(element("text", note, shown(text)));
+          svg.appendChild(element("text", { ...note, "font-size": size }, words));
         }
       });
     });
@@ -434,7 +450,8 @@ function drawLegend(svg, figure, frame, look, colours) {
     for (const [trace, offset] of row) {
       const x = frame.legendLeft + offset;
       const colour = traceColour(trace, figure.data.indexOf(trace), colours);
-      const fill = typeof trace.marker?.color === "string" ? trace.marker.color : colour;
+      const marked = trace.marker?.color;
+      const fill = (Array.isArray(marked) ? marked[0] : marked) ?? colour; // plotly's: the first
       const mode = trace.mode || "lines+markers";
       if (trace.type === "bar") {
         svg.appendChild(element("rect", { x: x + 13, y: y - 6, width: 14, height: 12, fill }));
@@ -487,7 +504,7 @@ function drawPreview(holder, figure, theme) {
     "data-size": [...margins, frame.plotHeight].map(Math.round).join(","), // its margins and height
   });
   drawAxes(svg, axes, frame, scale, look, measure);
-  drawBars(svg, figure, axes, scale, colours);
+  drawBars(svg, figure, axes, scale, colours, measure);
   drawLines(svg, figure, axes, scale, colours);
   drawShapesAndNotes(svg, figure.layout, scale, look.font.color);
   drawLegend(svg, figure, frame, look, colours);
