@@ -265,3 +265,34 @@ def test_a_chart_is_first_drawn_without_plotly_as_plotly_then_draws_it(
     if session != CLUB:
         assert "<b>Us</b>" in first["legend"]  # a team's name stays text, as typed
     screenshot(fresh, f"chart-taken-over-{session}")
+
+
+@pytest.mark.parametrize(
+    ("address", "keys"),
+    [
+        ("players?player=Suma", ["success", "levels", "margin", "findings"]),
+        ("scores?session=rummy-first-round.tgn", ["rummy-totals"]),
+    ],
+    ids=["players", "rummy"],
+)
+def test_every_chart_kind_shows_in_its_first_view_the_ticks_and_legend_plotly_draws(
+    fresh: Page,
+    bundled_url: str,  # noqa: F811
+    address: str,
+    keys: list[str],
+) -> None:
+    fresh.add_init_script(HOLD_PLOTLY)
+    page = address.split("?")[0]
+    holders = [fresh.locator(f".st-key-{page}-{key}") for key in keys]
+    open_page(fresh, bundled_url, address, ".thuruppu-preview")
+    first = [holder.evaluate(FIRST_VIEW) for holder in holders]
+    fresh.evaluate("window.releasePlotly()")
+    for holder, view in zip(holders, first, strict=True):
+        holder.scroll_into_view_if_needed()
+        holder.locator(".js-plotly-plot .main-svg").first.wait_for(timeout=WAIT_MS)
+        drawn = holder.evaluate(PLOTLY_VIEW)
+        assert view["y"] == [text for text in drawn["y"] if text]
+        assert view["x"] == [text for text in drawn["x"] if text]
+        assert view["legend"] == drawn["legend"]
+        assert view["size"][4] == pytest.approx(drawn["size"][4], abs=20)  # the plot's height
+    screenshot(fresh, f"chart-kinds-{page}")
