@@ -101,10 +101,13 @@ function axesOf(layout) {
   return axes;
 }
 
+// The traces the legend lists, in plotly's order: stacked bars listed top of the stack first.
 function legendItems(figure) {
-  const traces = figure.data;
-  const show = figure.layout.showlegend ?? traces.filter((t) => t.showlegend !== false).length > 1;
-  return show ? traces.filter((trace) => trace.showlegend !== false && trace.name) : [];
+  const { layout, data: traces } = figure;
+  const show = layout.showlegend ?? traces.filter((t) => t.showlegend !== false).length > 1;
+  const items = show ? traces.filter((trace) => trace.showlegend !== false && trace.name) : [];
+  const order = layout.legend?.traceorder ?? (layout.barmode === "stack" ? "reversed" : "normal");
+  return order.includes("reversed") ? items.reverse() : items;
 }
 
 // The legend's rows, each a list of [trace, offset]: one item a row when the legend stands upright
@@ -176,14 +179,18 @@ function layOut(figure, axes, look, width, measure) {
   let left = margin.l;
   let bottom = margin.b;
   let top = margin.t;
+  const widests = {}; // each axis's widest tick label
+  const turns = {}; // each x axis's [degrees its labels turn, every how many are shown]
   for (const [id, axis] of Object.entries(axes)) {
     const labels = axis.showticklabels === false ? [] : ticks(axis);
     const widest = Math.max(0, ...labels.map(([, label]) => measure(label, 12)));
     const title = axis.title?.text;
+    widests[id] = widest;
     if (id[0] === "y") {
       left = Math.max(left, pad + GAP + widest + (title ? 40 : 0) + 4);
     } else if (labels.length) {
       const [turn, every] = labelTurn(axis, labels, width - left - margin.r, measure);
+      turns[id] = [turn, every];
       const shownWidths = labels.filter((_, index) => index % every === 0);
       const longest = Math.max(...shownWidths.map(([, label]) => measure(label, 12)));
       const tall = { 0: 16, 30: widest / 2 + 24, 90: longest + 12 }[turn];
@@ -203,10 +210,11 @@ function layOut(figure, axes, look, width, measure) {
     plotHeight = Math.min(plotHeight, (height - top - legendHeight - LEGEND_GAP) / (1 - legendAt));
     bottom = height - top - plotHeight;
   } else if (rows.length && legendAt > 1) {
-    plotHeight = Math.min(plotHeight, (height - bottom - legendHeight - LEGEND_GAP) / legendAt);
-    top = height - bottom - plotHeight;
+    // hung from its top at ``legendAt`` of the plot's height, a frame's room above it
+    top = Math.max(top, ((legendAt - 1) * (height - bottom) + LEGEND_FRAME) / legendAt);
+    plotHeight = height - top - bottom;
   }
-  let legendTop = top - (legendAt - 1) * plotHeight - legendHeight; // over the plot
+  let legendTop = top - (legendAt - 1) * plotHeight; // over the plot
   if (legendAt < 0) legendTop = top + plotHeight * (1 - legendAt); // under it
   if (upright) legendTop = top;
   const legendLeft = upright ? left + plotWidth + 10 : left;
@@ -222,6 +230,8 @@ function layOut(figure, axes, look, width, measure) {
     rows,
     legendTop,
     legendLeft,
+    widests,
+    turns,
   };
 }
 
@@ -253,17 +263,18 @@ function scales(frame, axes) {
   return { across, up, x, y, at, ref };
 }
 
-function drawAxes(svg, axes, frame, scale, look, measure) {
+function drawAxes(svg, axes, frame, scale, look) {
   const { pad } = frame;
   for (const [id, axis] of Object.entries(axes)) {
     const anchor = axes[axis.anchor] || axes[id[0] === "x" ? "y" : "x"];
     const [from, to] = anchor?.domain || [0, 1];
     const [low, high] = axis.domain || [0, 1];
-    const labels = axis.showticklabels === false ? [] : ticks(axis);
+    const every = ticks(axis);
+    const labels = axis.showticklabels === false ? [] : every;
     const title = axis.title?.text;
     if (id[0] === "y") {
       const [x0, x1] = [scale.across(from), scale.across(to)];
-      for (const [value, label] of ticks(axis)) {
+      for (const [value, label] of every) {
         const y = scale.y(id, value);
         if (axis.showgrid !== false) {
           svg.appendChild(
@@ -276,17 +287,16 @@ function drawAxes(svg, axes, frame, scale, look, measure) {
         }
       }
       if (title) {
-        const widest = Math.max(0, ...labels.map(([, label]) => measure(label, 12)));
-        const [x, y] = [x0 - pad - GAP - widest - 14, scale.up((low + high) / 2)];
+        const [x, y] = [x0 - pad - GAP - frame.widests[id] - 14, scale.up((low + high) / 2)];
         const turned = { "text-anchor": "middle", transform: `rotate(-90 ${x} ${y})` };
         svg.appendChild(element("text", { x, y, "font-size": 14, ...turned }, shown(title)));
       }
       continue;
     }
     const y = scale.up(from) + pad + GAP;
-    const [turn, every] = labelTurn(axis, labels, frame.plotWidth, measure);
+    const [turn, step] = frame.turns[id] || [0, 1];
     labels.forEach(([value, label], index) => {
-      if (index % every) return;
+      if (index % step) return;
       const x = scale.x(id, value);
       const turned = turn
         ? { "text-anchor": "start", transform: `rotate(${turn} ${x} ${y + 6})` }
@@ -503,7 +513,7 @@ function drawPreview(holder, figure, theme) {
     role: "img",
     "data-size": [...margins, frame.plotHeight].map(Math.round).join(","), // its margins and height
   });
-  drawAxes(svg, axes, frame, scale, look, measure);
+  drawAxes(svg, axes, frame, scale, look);
   drawBars(svg, figure, axes, scale, colours, measure);
   drawLines(svg, figure, axes, scale, colours);
   drawShapesAndNotes(svg, figure.layout, scale, look.font.color);
