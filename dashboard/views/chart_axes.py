@@ -54,7 +54,8 @@ def axis_key(axis_id: str) -> str:
 
 @dataclass
 class _Extent:
-    """What the traces put on one axis: numbers, categories, and the sides held at zero."""
+    """What the traces put on one axis: numbers, categories, whether a bar stands on zero and
+    whether any value wants room beyond it."""
 
     numbers: list[float] = field(default_factory=list)
     categories: list[str] = field(default_factory=list)
@@ -90,7 +91,7 @@ def _is_category(values: list[Any]) -> bool:
 def pin_axes(spec: Spec) -> Spec:
     """``spec`` (a figure's ``data`` and ``layout``, arrays plain) with every axis its traces use
     given its ``type``, ``range`` and, unless the figure set its ticks, ``tick0`` and ``dtick``."""
-    layout: Spec = {key: value for key, value in spec["layout"].items()}
+    layout: Spec = dict(spec["layout"])
     extents: dict[str, _Extent] = {}
     categorical: dict[str, bool] = {}
     traces = spec["data"]
