@@ -317,7 +317,12 @@ class LogState:
             place = next(
                 (i for i, tag in enumerate(self.tags) if tag["name"] == event.name), len(kept)
             )
-            tag: Draft = {"name": event.name, "value": event.value, "before": [], "remark": event.remark}
+            tag: Draft = {
+                "name": event.name,
+                "value": event.value,
+                "before": [],
+                "remark": event.remark,
+            }
             kept.insert(place, tag)
         self.tags = kept
         self.last_line = None
