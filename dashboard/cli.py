@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from dashboard.cli_params import PlainTyper
+from dashboard.day.commands import day_app
 from dashboard.families import commands_for
 from dashboard.process_end import PROCESS_END
 
@@ -441,6 +442,7 @@ def record(
 
 archive_app = PlainTyper(help="The archive of recorded sessions: list, import, export.")
 app.add_typer(archive_app, name="archive")
+app.add_typer(day_app, name="day")
 
 
 def _open(db: str | None) -> Archive:
@@ -504,7 +506,14 @@ def tournament(
     ] = None,
     description: Annotated[
         Path | None,
-        typer.Option("--description", help="The tournament.toml (default: the folder's)."),
+        typer.Option(
+            "--description",
+            help="The tournament.toml (default: the folder's, or the archive's own).",
+        ),
+    ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option("--event", help="The tournament, when the archive holds several."),
     ] = None,
 ) -> None:
     """Standings, bracket and places of a tournament (TOURNAMENT.md) from its sessions."""
@@ -514,14 +523,14 @@ def tournament(
     from replay.tournament import build_tournament
 
     if is_archive(path):
-        sources = from_archive(path)
+        sources = from_archive(path, event)
     elif Path(path).is_dir():
         sources = from_folder(Path(path))
     else:
         usage_error(f"{path}: expected a folder of sessions or the archive")
     if description is not None:
         read_description_file(description, sources)
-    result = build_tournament(sources.sessions, sources.description)
+    result = build_tournament(sources.sessions, sources.description, sources.day)
     findings = [*sources.findings, *result.findings]
     result = replace(result, findings=findings)
     if as_json:
