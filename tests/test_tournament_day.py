@@ -313,6 +313,33 @@ def test_match_length_on_the_record_page() -> None:
     assert (semi_length.over, semi_length.sentence) == (False, "level 7\u20137: one more shuffle")
     short = sessions.play("final", (A, B), points=(20, 14), shuffles=3, knockout_goes_on=False)
     assert match_length(short, description).sentence == "shuffle 3 of 4: 1 to play"
+    _, made = group_day()
+    by_key = {session.key: session for session in made}
+    assert match_length(by_key["s2"], description).sentence == "match over: walkover, Team B win"
+    stopped = match_length(by_key["s3"], description)
+    assert (stopped.over, stopped.sentence) == (
+        True,
+        "match over: Team C win by decision at 11\u20138",
+    )
+
+
+def test_a_walkover_session_reads_and_writes_with_the_new_tags_in_their_order() -> None:
+    text = (
+        '[Decision "Team A"] ; time ran out\n[Walkover "Team A"]\n[Draw "x=AS"]\n'
+        '[Schedule "g7"]\n[Match "SF1"]\n[Stage "semi final"]\n[Event "Test Cup"]\n'
+        '[Teams "Team A, Team B"]\n[Game "28"]\n'
+    )
+    result = read(text, "w.tgn")
+    assert result.errors == [] and result.record is not None
+    assert dumps(result.record) == (
+        '[Game "28"]\n[Teams "Team A, Team B"]\n[Event "Test Cup"]\n[Stage "semi final"]\n'
+        '[Match "SF1"]\n[Schedule "g7"]\n[Draw "x=AS"]\n[Walkover "Team A"]\n'
+        '[Decision "Team A"] ; time ran out\n'
+    )
+    missing = read('[Game "28"]\n[Teams "Team A, Team B"]\n', "p.tgn")
+    assert [error.message for error in missing.errors] == [
+        'missing [Players] tag (expected a line such as [Players "Anil, Biju, ..."])'
+    ]
 
 
 def test_a_new_scheduled_match_is_checked_against_the_description_and_the_schedule() -> None:
