@@ -56,7 +56,8 @@ def test_every_mistyped_key_and_name_is_an_error_with_its_place_and_the_nearest_
         "onam.toml:15:1: error bad-description: rummy.players: 'Babu;': "
         "a name may not hold ';' (a semicolon)",
         "onam.toml:16:1: error bad-description: rummy.withdrawn: Cini is not on the Rummy roster",
-        "onam.toml:19:1: error bad-description: fees.entry = -5: expected a whole number, 0 or more",
+        "onam.toml:19:1: error bad-description: fees.entry = -5: "
+        "expected a whole number, 0 or more",
         "onam.toml:20:1: error bad-description: `curency`: no such key; did you mean `currency`?",
     ]
     assert {finding.severity for finding in findings} == {"error"}

@@ -79,7 +79,7 @@ def schedule_problems(
     if stages is None:
         return [*problems, f"game {new.game!r}: expected one of {', '.join(GAME_STAGES)}"]
     if new.stage not in stages:
-        problems.append(f"stage {new.stage!r}: expected one of {', '.join(stages)}")
+        return [*problems, f"stage {new.stage!r}: expected one of {', '.join(stages)}"]
     if isinstance(new.table, bool) or not isinstance(new.table, int) or new.table < 1:
         problems.append(f"table {new.table!r}: expected a table number, 1 or more")
     if new.round is not None and new.round < 1:

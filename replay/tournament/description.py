@@ -155,7 +155,8 @@ class _Reader:
     def names(self, table: Mapping[str, Any], path: Path, key: str) -> tuple[str, ...]:
         """A list of names, each cleaned; a bad name is reported and left out, as is a repeat."""
         kept: list[str] = []
-        for raw in self.get(table, path, key, _is_names, []):
+        given: list[str] = self.get(table, path, key, _is_names, [])
+        for raw in given:
             name = clean_name(raw)
             problem = name_problem(name)
             if problem:

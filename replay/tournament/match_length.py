@@ -43,6 +43,13 @@ def match_length(session: TournamentSession, description: Description) -> MatchL
     due = fmt.final_shuffles if match.stage == FINAL else fmt.shuffles
     ended = match.recorded
     first, second = match.running[-1] if match.running else match.start
+    if match.walkover is not None:
+        won = f"{match.winner} win" if match.winner else "both lose"
+        return MatchLength(due, 0, True, f"match over: walkover, {won}")
+    if match.decision is not None and match.winner == match.decision:
+        high, low = match.points_of(match.decision)
+        sentence = f"match over: {match.decision} win by decision at {high}{EN_DASH}{low}"
+        return MatchLength(due, ended, True, sentence)
     if ended < due:
         left = due - ended
         return MatchLength(due, ended, False, f"shuffle {ended} of {due}: {left} to play")
