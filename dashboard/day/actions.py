@@ -10,9 +10,11 @@ and ``thuruppu day`` call these functions and nothing else to write.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from dashboard.day.source import Day, DayError, open_day
+from dashboard.library import archive_key
 from recorder import dumps
 from recorder.archive import (
     Archive,
@@ -29,7 +31,10 @@ from recorder.archive import (
     SessionVoided,
 )
 from recorder.archive.events import Event
+from recorder.games import family_name
 from recorder.model import Hand, PenaltyLine, Record, Tag
+from replay import normalize, replay_session
+from replay.rummy import replay_rummy
 from replay.tournament import (
     Description,
     ScheduledMatch,
@@ -195,15 +200,16 @@ def withdraw(day: Day, team: str, author: Author) -> str:
     withdrawn = replace(fmt, withdrawn=(*fmt.withdrawn, team))
     text = description_toml(replace(day.description, twenty_eight=withdrawn))
     _store_day(day.archive, day.event, DescriptionSet(text=text), author)
+    keys = {archive_key(summary.id): summary.id for summary in day.summaries}
     voided = [
-        entry.session
+        keys[entry.session]
         for entry in day.tournament().schedule
-        if entry.state == "playing" and entry.session and team in (entry.teams or ())
+        if entry.state == "playing" and entry.session in keys and team in (entry.teams or ())
     ]
-    for key in voided:
-        session = int(key.rpartition("/")[2])
+    for session in voided:
         _store_day(day.archive, day.event, SessionVoided(session=session), author)
-    return f"{team} withdrawn" + (f"; voided {', '.join(voided)}" if voided else "")
+    shown = ", ".join(f"session {session}" for session in voided)
+    return f"{team} withdrawn" + (f"; voided {shown}, unfinished" if voided else "")
 
 
 def decide(day: Day, session: int, winner: str, author: Author) -> str:
@@ -232,7 +238,7 @@ def penalty(day: Day, session: int, hand: int, team: str, points: int, author: A
     target = _hand_of(record, hand, session)
     line = PenaltyLine(team=team, points=points, reason=author.why)
     changed = target.model_copy(update={"penalties": [*target.penalties, line]})
-    return correct(day, session, hand, hand_text(record, changed), author)
+    return correct(day, session, hand, correction_text(record, hand - 1, [changed]), author)
 
 
 def correct(day: Day, session: int, hand: int, text: str, author: Author) -> str:
@@ -266,22 +272,59 @@ def replace_session(day: Day, session: int, author: Author, walkover_to: str | N
 
 
 def start_match(
-    day: Day, entry: ScheduleEntry, author: Author, chairs: tuple[str, ...] = (), dealer: int = 0
+    day: Day,
+    entry: ScheduleEntry,
+    author: Author,
+    players: Sequence[str] = (),
+    dealer: int = 0,
 ) -> int:
-    """Start a scheduled match's session at its table with the tags the schedule gives."""
-    started = start_tags(entry, day.description, chairs, dealer)
+    """Start a scheduled match's session at its table with the tags the schedule gives: for 28
+    ``players`` are the six chairs in seat order (each team's picked from its roster); for Rummy
+    the chair order of the draw, whose last chair deals (``dealer``)."""
+    rummy = entry.scheduled.game == "rummy"
+    started = start_tags(entry, day.description, tuple(players) if rummy else (), dealer)
     if started.problems:
         raise DayError("; ".join(started.problems))
     tags = [Tag(name=name, value=value) for name, value in started.tags.items()]
+    if not rummy:
+        if len(players) != 6 or any(not name.strip() for name in players):
+            raise DayError("pick the player of each of the six chairs")
+        tags.insert(1, Tag(name="Players", value=", ".join(players)))
     try:
         return day.archive.start_scheduled(tags, entry.scheduled.id, author)
     except ArchiveError as error:
         raise DayError(str(error)) from None
 
 
-def hand_text(record: Record, hand: Hand) -> str:
-    """A hand as TGN text with its session's tags: what a correction replaces it with."""
-    return dumps(record.model_copy(update={"hands": [hand]}))
+def correction_text(record: Record, index: int, hands: Sequence[Hand] | None = None) -> str:
+    """The TGN text of a correction of ``record.hands[index]``: the session's tags and the hands
+    to take its place (the hand itself by default, for the director to edit), numbered from 1 as a
+    file's hands are; they are numbered on from the hand they replace once stored. The first is
+    given its ``Dealer`` tag (a file's first hand needs one) when its dealer followed from the
+    hands before it."""
+    replacing = list(hands) if hands is not None else [record.hands[index]]
+    numbered = []
+    for number, hand in enumerate(replacing, start=1):
+        tags = [tag for tag in hand.tags if tag.name != "Hand"]
+        if number == 1 and hand.dealer is None:
+            dealer = DEALERS[family_name(record.game)](record, index)
+            tags.insert(0, Tag(name="Dealer", value=str(dealer)))
+        numbered.append(
+            hand.model_copy(update={"tags": [Tag(name="Hand", value=str(number)), *tags]})
+        )
+    return dumps(record.model_copy(update={"hands": numbered}))
+
+
+def _trick_dealer(record: Record, index: int) -> int:
+    return replay_session(normalize(record)).hands[index].result.dealer
+
+
+def _rummy_dealer(record: Record, index: int) -> int:
+    return replay_rummy(record).deals[index].dealer
+
+
+#: Each family's dealer of a hand, from the hands before it (by ``recorder.games`` family name).
+DEALERS: dict[str, Callable[[Record, int], int]] = {"trick": _trick_dealer, "rummy": _rummy_dealer}
 
 
 def _scheduled_entry(day: Day, match_id: str | None) -> ScheduleEntry:

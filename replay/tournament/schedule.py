@@ -176,7 +176,7 @@ def start_tags(
     scheduled = entry.scheduled
     problems: list[str] = []
     if entry.done:
-        problems.append(f"{scheduled.id} is {entry.state}")
+        problems.append(f"{scheduled.id} is over ({entry.state}): nothing to start")
     elif entry.session is not None and entry.state != "void":
         problems.append(f"{scheduled.id} has a session already ({entry.session})")
     values: dict[str, str | None] = {
