@@ -2,7 +2,7 @@
 (a void, a stand), in the order written, each with who wrote it, when and why.
 
 One line an event: ``seq  time  who  what`` and, after `` — ``, the reason. What an event says is
-its kind and its content in short (a correction's text shows its first hand's first line only).
+its kind and its content: the tags of a session or hand in full, anything else in short.
 """
 
 from __future__ import annotations
@@ -24,7 +24,12 @@ def history_lines(archive: Archive, session: int) -> list[str]:
 
 
 def _session_line(entry: LoggedEvent) -> str:
-    what = f"{entry.event.kind} {_short(encode_payload(entry.event))}"
+    tags = getattr(entry.event, "tags", None)
+    if tags is not None:  # a session or hand begins: its tags in full
+        shown = " ".join(f'{tag.name}="{tag.value}"' for tag in tags)
+        what = f"{entry.event.kind} {shown}"
+    else:
+        what = f"{entry.event.kind} {_short(encode_payload(entry.event))}"
     return _line(str(entry.seq), entry.recorded_at, entry.who, what, entry.why)
 
 
