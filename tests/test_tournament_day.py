@@ -362,3 +362,21 @@ def test_a_new_scheduled_match_is_checked_against_the_description_and_the_schedu
         ["a semi final is scheduled by its slot: expected one of SF1, SF2"],
         ["Anu is listed twice"],
     ]
+
+
+def test_a_scheduled_match_goes_to_json_and_back() -> None:
+    for scheduled in (*GROUP, *KNOCKOUT):
+        assert ScheduledMatch.from_json(scheduled.to_json()) == scheduled
+    table = ScheduledMatch("r1", "rummy", "first round", 1, 5, players=("Anu", "Babu"))
+    assert table.to_json() == {
+        "id": "r1",
+        "game": "rummy",
+        "stage": "first round",
+        "round": 1,
+        "table": 5,
+        "match": None,
+        "teams": None,
+        "players": ["Anu", "Babu"],
+        "time": None,
+    }
+    assert ScheduledMatch.from_json(table.to_json()) == table

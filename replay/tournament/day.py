@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from replay.tournament.bracket import FINALS, QUARTER_FINALS, SEMI_FINALS_ONLY
 from replay.tournament.description import Description
@@ -39,6 +40,37 @@ class ScheduledMatch:
     teams: tuple[str, str] | None = None
     players: tuple[str, ...] | None = None
     time: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The scheduled match as the archive's schedule event keeps it."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "stage": self.stage,
+            "round": self.round,
+            "table": self.table,
+            "match": self.match,
+            "teams": list(self.teams) if self.teams else None,
+            "players": list(self.players) if self.players is not None else None,
+            "time": self.time,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ScheduledMatch:
+        """A scheduled match from what ``to_json`` wrote."""
+        teams = data.get("teams")
+        players = data.get("players")
+        return cls(
+            id=str(data["id"]),
+            game=str(data["game"]),
+            stage=str(data["stage"]),
+            round=data.get("round"),
+            table=data["table"],
+            match=data.get("match"),
+            teams=(teams[0], teams[1]) if teams else None,
+            players=tuple(players) if players is not None else None,
+            time=data.get("time"),
+        )
 
 
 @dataclass(frozen=True)
