@@ -313,6 +313,7 @@ def test_match_length_on_the_record_page() -> None:
     assert (semi_length.over, semi_length.sentence) == (False, "level 7\u20137: one more shuffle")
     short = sessions.play("final", (A, B), points=(20, 14), shuffles=3, knockout_goes_on=False)
     assert match_length(short, description).sentence == "shuffle 3 of 4: 1 to play"
+    assert match_length(short.record, description) == match_length(short, description)
     _, made = group_day()
     by_key = {session.key: session for session in made}
     assert match_length(by_key["s2"], description).sentence == "match over: walkover, Team B win"
@@ -380,3 +381,16 @@ def test_a_scheduled_match_goes_to_json_and_back() -> None:
         "time": None,
     }
     assert ScheduledMatch.from_json(table.to_json()) == table
+
+
+def test_each_team_owes_the_team_fee() -> None:
+    _, made = group_day()
+    priced = replace(cup('"Team D"'), fees=replace(cup().fees, team=300, currency="Rs "))
+    fees = build_tournament(made, priced, DAY).to_json()["fees"]
+    assert (fees["currency"], fees["total_due"], fees["total_paid"]) == ("Rs ", 1200, 0)
+    assert list(fees["people"]) == [A, B, C, D]
+    assert fees["people"][A] == {
+        "due": 300,
+        "paid": 0,
+        "lines": [{"what": "team", "stage": None, "table": None, "amount": 300, "paid": 0}],
+    }
