@@ -150,6 +150,14 @@ def test_a_table_is_started_with_the_players_in_the_order_of_the_draw() -> None:
         "Schedule": "s1",
     }
     assert (tags.dealer, tags.problems) == (4, ())
+    entered = start_tags(entry, description(), draw="Gopi=9H, Anu=PJ, Deepu=9S, Fathima=QC")
+    assert dict(entered.tags) == {
+        **tags.tags,
+        "Draw": "Gopi=9H, Anu=PJ, Deepu=9S, Fathima=QC",
+    }
+    assert list(entered.tags)[-1] == "Draw" and entered.dealer == 4
+    tied = start_tags(entry, description(), draw="Gopi=9H, Anu=9H, Deepu=9S, Fathima=QC")
+    assert tied.problems == ("the draw: Gopi and Anu drew the same card 9H: they draw again",)
     wrong = start_tags(entry, description(), ("Anu", "Babu"), 2)
     assert wrong.problems == (
         "the draw's players (Anu, Babu) are not the table's (Anu, Deepu, Fathima, Gopi)",
