@@ -351,6 +351,8 @@ def test_a_new_scheduled_match_is_checked_against_the_description_and_the_schedu
         ScheduledMatch("y", "28", "group", 1, 3, teams=(A, D)),
         ScheduledMatch("z", "28", "semi final", None, 3, match="QF1"),
         ScheduledMatch("r", "rummy", "first round", 1, 4, players=("Anu", "Anu")),
+        ScheduledMatch("k", "28", "final", None, 1, match="F", teams=(A, B)),
+        ScheduledMatch("m", "rummy", "semi final", 1, 4, players=("Anu", "Zed")),
     ]
     assert [schedule_problems(new, description, GROUP) for new in check] == [
         [
@@ -362,7 +364,11 @@ def test_a_new_scheduled_match_is_checked_against_the_description_and_the_schedu
         ["Team D has withdrawn from the tournament"],
         ["a semi final is scheduled by its slot: expected one of SF1, SF2"],
         ["Anu is listed twice"],
+        ["a final takes its teams from the bracket: schedule its slot only"],
+        [],
     ]
+    roster = replace(description, rummy=replace(description.rummy, players=("Anu", "Babu")))
+    assert schedule_problems(check[-1], roster, GROUP) == ["Zed is not on the Rummy roster"]
 
 
 def test_a_scheduled_match_goes_to_json_and_back() -> None:

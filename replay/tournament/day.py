@@ -130,6 +130,8 @@ def _twenty_eight_problems(new: ScheduledMatch, description: Description) -> lis
         if new.match not in SLOT_LABELS or SLOT_LABELS[new.match] != new.stage:
             labels = [label for label, stage in SLOT_LABELS.items() if stage == new.stage]
             return [f"a {new.stage} is scheduled by its slot: expected one of {', '.join(labels)}"]
+        if new.teams:
+            return [f"a {new.stage} takes its teams from the bracket: schedule its slot only"]
         return []
     if new.teams is None or len(new.teams) != 2:
         return ["a group match needs its two teams"]

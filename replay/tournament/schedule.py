@@ -24,7 +24,7 @@ from replay.tournament.bracket import Slot
 from replay.tournament.day import GAME_STAGES, ScheduledMatch
 from replay.tournament.description import Description
 from replay.tournament.draw import read_draw
-from replay.tournament.matches import Match
+from replay.tournament.matches import GROUP, Match
 
 DONE = frozenset({"finished", "walkover", "decided"})
 """The states of a scheduled match that is over: no table's current match."""
@@ -93,7 +93,7 @@ def schedule_entries(
         if scheduled.game == "rummy":
             entries.append(_rummy_entry(scheduled, facts))
             continue
-        slot = slots.get(scheduled.match or "") if scheduled.teams is None else None
+        slot = slots.get(scheduled.match or "") if scheduled.stage != GROUP else None
         teams: tuple[str | None, str | None] | None = (
             slot.teams if slot is not None else scheduled.teams
         )
