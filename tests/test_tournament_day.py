@@ -211,6 +211,15 @@ def test_the_knockout_follows_the_schedule_and_a_withdrawn_team_gives_walkovers(
     current = current_matches(tournament.schedule)
     assert {table: entry.scheduled.id for table, entry in current.items()} == {1: "f"}
     assert dict(start_tags(current[1], cup('"Team D"')).tags)["Teams"] == f"{B}, {C}"
+    level = sessions.play(
+        "final", (B, C), label="F", points=(14, 14), shuffles=4, knockout_goes_on=False
+    )
+    playing = build_tournament([*made, tagged(level, "k2", Schedule="f")], cup('"Team D"'), DAY)
+    current = current_matches(playing.schedule)
+    assert {table: (e.scheduled.id, e.state) for table, e in current.items()} == {
+        1: ("f", "playing")
+    }
+    assert start_tags(current[1], cup('"Team D"')).problems == ("f has a session already (k2)",)
     final = sessions.play("final", (B, C), label="F", points=(14, 14), shuffles=4)
     made.append(tagged(final, "k2", Schedule="f"))
     tournament = build_tournament(made, cup('"Team D"'), DAY)
