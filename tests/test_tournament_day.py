@@ -409,3 +409,16 @@ def test_each_team_owes_the_team_fee() -> None:
         "paid": 0,
         "lines": [{"what": "team", "stage": None, "table": None, "amount": 300, "paid": 0}],
     }
+
+
+def test_a_decision_written_with_its_reason_in_quotes_names_its_team() -> None:
+    sessions = Sessions(random.Random(5), 3)
+    stopped = sessions.play("group", (A, C), round_=2, points=(8, 11), shuffles=2)
+    text = dumps(stopped.record).replace(
+        '[Stage "group"]', '[Stage "group"]\n[Decision "Team A" "time ran out"]'
+    )
+    result = read(text, "d.tgn")
+    assert result.errors == [] and result.record is not None
+    session = TournamentSession.scored("d", "d.tgn", result.record)
+    (match,) = build_tournament([session], cup()).matches
+    assert (match.decision, match.winner, match.points, match.shuffles) == (A, A, (8, 11), 2)
