@@ -32,7 +32,7 @@ def cup(withdrawn: str = "") -> Description:
     lines = [
         'name = "Test Cup"',
         'date = "2026-03-21"',
-        'rules = "kot=on"',
+        'rules = "auto-penalties=yes, count=literal"',
         "[28]",
         "shuffles = 3",
         "final_shuffles = 4",
@@ -193,7 +193,7 @@ def test_the_group_stage_with_a_walkover_a_decision_a_withdrawal_a_void_and_a_st
         "Match": "SF2",
         "Teams": f"{C}, {A}",
         "Schedule": "sf2",
-        "Rules": "kot=on",
+        "Rules": "auto-penalties=yes",
     }
     assert tags.problems == ()
     assert start_tags(current[1], cup('"Team D"')).problems == ("f: the teams are not known yet",)

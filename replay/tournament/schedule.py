@@ -22,7 +22,7 @@ from typing import Any
 
 from replay.tournament.bracket import Slot
 from replay.tournament.day import GAME_STAGES, ScheduledMatch
-from replay.tournament.description import Description
+from replay.tournament.description import Description, rules_for
 from replay.tournament.draw import read_draw
 from replay.tournament.matches import GROUP, Match
 
@@ -218,6 +218,6 @@ def start_tags(
             values["Teams"] = f"{teams[0]}, {teams[1]}"
     values["Schedule"] = scheduled.id
     values["Draw"] = draw if draw is not None and scheduled.game == "rummy" else None
-    values["Rules"] = description.rules
+    values["Rules"] = rules_for(scheduled.game, description.rules)
     tags = {name: value for name, value in values.items() if value is not None}
     return StartTags(tags, dealer or None, tuple(problems))
