@@ -16,6 +16,7 @@ from replay.tournament import (
     Tournament,
     TournamentSession,
     build_tournament,
+    change_problems,
     current_matches,
     match_length,
     read_description,
@@ -422,3 +423,22 @@ def test_a_decision_written_with_its_reason_in_quotes_names_its_team() -> None:
     session = TournamentSession.scored("d", "d.tgn", result.record)
     (match,) = build_tournament([session], cup()).matches
     assert (match.decision, match.winner, match.points, match.shuffles) == (A, A, (8, 11), 2)
+
+
+def test_the_name_and_a_used_team_are_fixed_once_a_session_uses_them() -> None:
+    _, made = group_day()
+    old = cup()
+    renamed = replace(
+        old,
+        name="Other Cup",
+        twenty_eight=replace(old.twenty_eight, teams=old.twenty_eight.teams[1:]),
+    )
+    assert change_problems(old, renamed, made) == [
+        "name 'Test Cup' is fixed: sessions use it as their Event",
+        "team Team A is fixed: a session or the schedule names it",
+    ]
+    assert change_problems(old, replace(old, rules=None), made) == []
+    fresh = replace(old, twenty_eight=replace(old.twenty_eight, teams=old.twenty_eight.teams[:3]))
+    assert change_problems(old, fresh, [], GROUP) == [
+        "team Team D is fixed: a session or the schedule names it"
+    ]

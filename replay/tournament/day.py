@@ -3,7 +3,8 @@ director imported or let stand, and the payments. The archive keeps these as eve
 reads them as they stand now.
 
 ``schedule_problems`` checks a new scheduled match against the description and the schedule so far,
-and says in words what is wrong (the organiser's page and ``thuruppu day schedule`` refuse it).
+and says in words what is wrong (the organiser's page and ``thuruppu day schedule`` refuse it);
+``change_problems`` what a new version of the description may not change.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from replay.tournament.bracket import FINALS, QUARTER_FINALS, SEMI_FINALS_ONLY
 from replay.tournament.description import Description
-from replay.tournament.matches import GROUP
+from replay.tournament.matches import GROUP, TournamentSession
 from replay.tournament.matches import STAGES as TWENTY_EIGHT_STAGES
 from replay.tournament.rummy_stages import STAGES as RUMMY_STAGES
 
@@ -165,4 +166,33 @@ def _rummy_problems(new: ScheduledMatch, description: Description) -> list[str]:
         problems.extend(
             f"{name} is not on the Rummy roster" for name in players if name not in roster
         )
+    return problems
+
+
+def change_problems(
+    old: Description,
+    new: Description,
+    sessions: Sequence[TournamentSession],
+    schedule: Sequence[ScheduledMatch] = (),
+) -> list[str]:
+    """What a new version of the description may not change (§8): its ``name`` once a session
+    uses it as its ``Event``, and a team's name once a session of the event or the schedule names
+    the team (a team taken off the description counts as renamed)."""
+    problems = []
+    events = {session.tag("Event") for session in sessions}
+    if old.name and new.name != old.name and old.name in events:
+        problems.append(f"name {old.name!r} is fixed: sessions use it as their Event")
+    named = {
+        team
+        for session in sessions
+        if session.tag("Event") == old.name and session.record.tag("Teams") is not None
+        for team in session.record.teams
+    }
+    named.update(team for match in schedule for team in match.teams or ())
+    kept = {team.name for team in new.twenty_eight.teams}
+    problems.extend(
+        f"team {team.name} is fixed: a session or the schedule names it"
+        for team in old.twenty_eight.teams
+        if team.name not in kept and team.name in named
+    )
     return problems
