@@ -377,8 +377,13 @@ def test_a_new_scheduled_match_is_checked_against_the_description_and_the_schedu
         ["a final takes its teams from the bracket: schedule its slot only"],
         [],
     ]
-    roster = replace(description, rummy=replace(description.rummy, players=("Anu", "Babu")))
-    assert schedule_problems(check[-1], roster, GROUP) == ["Zed is not on the Rummy roster"]
+    roster = replace(
+        description, rummy=replace(description.rummy, players=("Anu", "Babu"), withdrawn=("Anu",))
+    )
+    assert schedule_problems(check[-1], roster, GROUP) == [
+        "Zed is not on the Rummy roster",
+        "Anu has withdrawn",
+    ]
 
 
 def test_a_scheduled_match_goes_to_json_and_back() -> None:

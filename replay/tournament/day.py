@@ -161,11 +161,12 @@ def _rummy_problems(new: ScheduledMatch, description: Description) -> list[str]:
     problems = [
         f"{name} is listed twice" for name in sorted(set(players)) if players.count(name) > 1
     ]
-    roster = description.rummy.players
-    if roster:
+    rummy = description.rummy
+    if rummy.players:
         problems.extend(
-            f"{name} is not on the Rummy roster" for name in players if name not in roster
+            f"{name} is not on the Rummy roster" for name in players if name not in rummy.players
         )
+    problems.extend(f"{name} has withdrawn" for name in players if name in rummy.withdrawn)
     return problems
 
 
