@@ -16,6 +16,7 @@ from replay.tournament import (
     Tournament,
     TournamentSession,
     build_tournament,
+    change_problems,
     current_matches,
     match_length,
     read_description,
@@ -32,7 +33,7 @@ def cup(withdrawn: str = "") -> Description:
     lines = [
         'name = "Test Cup"',
         'date = "2026-03-21"',
-        'rules = "kot=on"',
+        'rules = "auto-penalties=yes, count=literal"',
         "[28]",
         "shuffles = 3",
         "final_shuffles = 4",
@@ -164,8 +165,8 @@ def test_the_group_stage_with_a_walkover_a_decision_a_withdrawal_a_void_and_a_st
         "g3": ("s3", "decided"),
         "g4": ("s4", "finished"),
         "g5": ("s5", "finished"),
-        "g6": ("w/o g6", "walkover"),
-        "sf1": ("w/o sf1", "walkover"),
+        "g6": (None, "walkover"),
+        "sf1": (None, "walkover"),
         "sf2": (None, "scheduled"),
         "lf": (None, "waiting"),
         "f": (None, "waiting"),
@@ -193,7 +194,7 @@ def test_the_group_stage_with_a_walkover_a_decision_a_withdrawal_a_void_and_a_st
         "Match": "SF2",
         "Teams": f"{C}, {A}",
         "Schedule": "sf2",
-        "Rules": "kot=on",
+        "Rules": "auto-penalties=yes",
     }
     assert tags.problems == ()
     assert start_tags(current[1], cup('"Team D"')).problems == ("f: the teams are not known yet",)
@@ -211,6 +212,15 @@ def test_the_knockout_follows_the_schedule_and_a_withdrawn_team_gives_walkovers(
     current = current_matches(tournament.schedule)
     assert {table: entry.scheduled.id for table, entry in current.items()} == {1: "f"}
     assert dict(start_tags(current[1], cup('"Team D"')).tags)["Teams"] == f"{B}, {C}"
+    level = sessions.play(
+        "final", (B, C), label="F", points=(14, 14), shuffles=4, knockout_goes_on=False
+    )
+    playing = build_tournament([*made, tagged(level, "k2", Schedule="f")], cup('"Team D"'), DAY)
+    current = current_matches(playing.schedule)
+    assert {table: (e.scheduled.id, e.state) for table, e in current.items()} == {
+        1: ("f", "playing")
+    }
+    assert start_tags(current[1], cup('"Team D"')).problems == ("f has a session already (k2)",)
     final = sessions.play("final", (B, C), label="F", points=(14, 14), shuffles=4)
     made.append(tagged(final, "k2", Schedule="f"))
     tournament = build_tournament(made, cup('"Team D"'), DAY)
@@ -246,7 +256,7 @@ def test_a_corrected_group_result_flags_the_scheduled_semi_final_until_it_stands
     ]
     states = {entry.scheduled.id: (entry.session, entry.state) for entry in tournament.schedule}
     assert states["sf2"] == ("k1", "stale")
-    assert states["sf1"] == ("w/o sf1", "walkover")
+    assert states["sf1"] == (None, "walkover")
     standing = build_tournament(made, cup('"Team D"'), replace(DAY, stands=frozenset({"k1"})))
     assert [str(f) for f in standing.findings if f.code in ("stands", "wrong-pairing")] == [
         "k1.tgn:5: note stands: semi final Team C v Team A stands as played in SF2 "
@@ -313,6 +323,7 @@ def test_match_length_on_the_record_page() -> None:
     assert (semi_length.over, semi_length.sentence) == (False, "level 7\u20137: one more shuffle")
     short = sessions.play("final", (A, B), points=(20, 14), shuffles=3, knockout_goes_on=False)
     assert match_length(short, description).sentence == "shuffle 3 of 4: 1 to play"
+    assert match_length(short.record, description) == match_length(short, description)
     _, made = group_day()
     by_key = {session.key: session for session in made}
     assert match_length(by_key["s2"], description).sentence == "match over: walkover, Team B win"
@@ -350,6 +361,8 @@ def test_a_new_scheduled_match_is_checked_against_the_description_and_the_schedu
         ScheduledMatch("y", "28", "group", 1, 3, teams=(A, D)),
         ScheduledMatch("z", "28", "semi final", None, 3, match="QF1"),
         ScheduledMatch("r", "rummy", "first round", 1, 4, players=("Anu", "Anu")),
+        ScheduledMatch("k", "28", "final", None, 1, match="F", teams=(A, B)),
+        ScheduledMatch("m", "rummy", "semi final", 1, 4, players=("Anu", "Zed")),
     ]
     assert [schedule_problems(new, description, GROUP) for new in check] == [
         [
@@ -361,4 +374,76 @@ def test_a_new_scheduled_match_is_checked_against_the_description_and_the_schedu
         ["Team D has withdrawn from the tournament"],
         ["a semi final is scheduled by its slot: expected one of SF1, SF2"],
         ["Anu is listed twice"],
+        ["a final takes its teams from the bracket: schedule its slot only"],
+        [],
+    ]
+    roster = replace(
+        description, rummy=replace(description.rummy, players=("Anu", "Babu"), withdrawn=("Anu",))
+    )
+    assert schedule_problems(check[-1], roster, GROUP) == [
+        "Zed is not on the Rummy roster",
+        "Anu has withdrawn",
+    ]
+
+
+def test_a_scheduled_match_goes_to_json_and_back() -> None:
+    for scheduled in (*GROUP, *KNOCKOUT):
+        assert ScheduledMatch.from_json(scheduled.to_json()) == scheduled
+    table = ScheduledMatch("r1", "rummy", "first round", 1, 5, players=("Anu", "Babu"))
+    assert table.to_json() == {
+        "id": "r1",
+        "game": "rummy",
+        "stage": "first round",
+        "round": 1,
+        "table": 5,
+        "match": None,
+        "teams": None,
+        "players": ["Anu", "Babu"],
+        "time": None,
+    }
+    assert ScheduledMatch.from_json(table.to_json()) == table
+
+
+def test_each_team_owes_the_team_fee() -> None:
+    _, made = group_day()
+    priced = replace(cup('"Team D"'), fees=replace(cup().fees, team=300, currency="Rs "))
+    fees = build_tournament(made, priced, DAY).to_json()["fees"]
+    assert (fees["currency"], fees["total_due"], fees["total_paid"]) == ("Rs ", 1200, 0)
+    assert list(fees["people"]) == [A, B, C, D]
+    assert fees["people"][A] == {
+        "due": 300,
+        "paid": 0,
+        "lines": [{"what": "team", "stage": None, "table": None, "amount": 300, "paid": 0}],
+    }
+
+
+def test_a_decision_written_with_its_reason_in_quotes_names_its_team() -> None:
+    sessions = Sessions(random.Random(5), 3)
+    stopped = sessions.play("group", (A, C), round_=2, points=(8, 11), shuffles=2)
+    text = dumps(stopped.record).replace(
+        '[Stage "group"]', '[Stage "group"]\n[Decision "Team A" "time ran out"]'
+    )
+    result = read(text, "d.tgn")
+    assert result.errors == [] and result.record is not None
+    session = TournamentSession.scored("d", "d.tgn", result.record)
+    (match,) = build_tournament([session], cup()).matches
+    assert (match.decision, match.winner, match.points, match.shuffles) == (A, A, (8, 11), 2)
+
+
+def test_the_name_and_a_used_team_are_fixed_once_a_session_uses_them() -> None:
+    _, made = group_day()
+    old = cup()
+    renamed = replace(
+        old,
+        name="Other Cup",
+        twenty_eight=replace(old.twenty_eight, teams=old.twenty_eight.teams[1:]),
+    )
+    assert change_problems(old, renamed, made) == [
+        "name 'Test Cup' is fixed: sessions use it as their Event",
+        "team Team A is fixed: a session or the schedule names it",
+    ]
+    assert change_problems(old, replace(old, rules=None), made) == []
+    fresh = replace(old, twenty_eight=replace(old.twenty_eight, teams=old.twenty_eight.teams[:3]))
+    assert change_problems(old, fresh, [], GROUP) == [
+        "team Team D is fixed: a session or the schedule names it"
     ]

@@ -65,7 +65,8 @@ SCHEDULE = (
 def description(withdrawn: str = "") -> Description:
     names = ", ".join(f'"{name}"' for name in ROSTER)
     text = (
-        f'name = "Test Cup"\n[rummy]\nplayers = [{names}]\nsemi_qualify = 2\n'
+        'name = "Test Cup"\nrules = "auto-penalties=yes, count=literal"\n'
+        f"[rummy]\nplayers = [{names}]\nsemi_qualify = 2\n"
         f"withdrawn = [{withdrawn}]\n"
         "[fees]\nregistration = 100\nentry = 50\nrejoin = 30\n"
     )
@@ -148,8 +149,17 @@ def test_a_table_is_started_with_the_players_in_the_order_of_the_draw() -> None:
         "Stage": "semi final",
         "Players": "Fathima, Deepu, Gopi, Anu",
         "Schedule": "s1",
+        "Rules": "count=literal",
     }
     assert (tags.dealer, tags.problems) == (4, ())
+    entered = start_tags(entry, description(), draw="Gopi=9H, Anu=PJ, Deepu=9S, Fathima=QC")
+    assert dict(entered.tags) == {
+        **tags.tags,
+        "Draw": "Gopi=9H, Anu=PJ, Deepu=9S, Fathima=QC",
+    }
+    assert list(entered.tags)[-2:] == ["Draw", "Rules"] and entered.dealer == 4
+    tied = start_tags(entry, description(), draw="Gopi=9H, Anu=9H, Deepu=9S, Fathima=QC")
+    assert tied.problems == ("the draw: Gopi and Anu drew the same card 9H: they draw again",)
     wrong = start_tags(entry, description(), ("Anu", "Babu"), 2)
     assert wrong.problems == (
         "the draw's players (Anu, Babu) are not the table's (Anu, Deepu, Fathima, Gopi)",

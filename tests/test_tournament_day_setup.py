@@ -99,14 +99,14 @@ def test_names_are_trimmed_normalised_and_may_not_hold_structure() -> None:
 
 def test_the_new_keys_are_read_with_their_defaults() -> None:
     text = (
-        'name = "Onam Cup"\nrules = "kot=on"\n[28]\nwithdrawn = ["Vallams"]\n'
+        'name = "Onam Cup"\nrules = "retro-trump=no"\n[28]\nwithdrawn = ["Vallams"]\n'
         '[[28.teams]]\nname = "Tuskers"\n[[28.teams]]\nname = "Vallams"\n'
         '[rummy]\nplayers = ["Anu", "Babu"]\nwithdrawn = ["Babu"]\n[fees]\nteam = 300\n'
         'currency = "Rs "\n'
     )
     description, findings = read_description(text)
     assert findings == []
-    assert description.rules == "kot=on"
+    assert description.rules == "retro-trump=no"
     assert description.twenty_eight.withdrawn == ("Vallams",)
     assert description.rummy.players == ("Anu", "Babu")
     assert description.rummy.withdrawn == ("Babu",)
@@ -117,7 +117,7 @@ def test_a_description_written_back_reads_to_the_same_values() -> None:
     description = Description(
         name='Kerala "House" Cup',
         date="2026-03-21",
-        rules="kot=on\tnote",
+        rules="retro-trump=no, count=literal",
         twenty_eight=replace(
             Description().twenty_eight,
             shuffles=6,
@@ -138,7 +138,7 @@ def test_a_description_written_back_reads_to_the_same_values() -> None:
     assert text.splitlines()[:3] == [
         'name = "Kerala \\"House\\" Cup"',
         'date = "2026-03-21"',
-        'rules = "kot=on\\tnote"',
+        'rules = "retro-trump=no, count=literal"',
     ]
     assert description_toml(again) == text
 
@@ -214,3 +214,17 @@ def test_an_unknown_column_and_a_file_that_is_not_utf8() -> None:
     assert [str(f) for f in twice.findings] == [
         "r.csv:3: error bad-roster: Tuskers is in group A already, not B"
     ]
+
+
+def test_the_rules_text_holds_switches_of_the_tournaments_games_only() -> None:
+    text = 'rules = "retro-trump=no, kot=on, three-rank=above-jack, count=maybe, loose"\n'
+    description, findings = read_description(text, "t.toml")
+    assert [str(f) for f in findings] == [
+        "t.toml:1:1: error bad-description: rules: unknown Rules key 'kot' (keys for 28: "
+        "retro-trump, thani-lead, auto-penalties)",
+        "t.toml:1:1: error bad-description: rules: Rules key 'three-rank' does not apply to 28",
+        "t.toml:1:1: error bad-description: rules: bad value 'maybe' for Rules key 'count' "
+        "(expected life or literal)",
+        "t.toml:1:1: error bad-description: rules: bad Rules item 'loose' (expected key=value)",
+    ]
+    assert description.rules is not None

@@ -3,7 +3,13 @@ the sessions of one event, its description and the day's log (schedule, voids, p
 like the rest of ``replay``."""
 
 from replay.tournament.bracket import Slot
-from replay.tournament.day import DayLog, Payment, ScheduledMatch, schedule_problems
+from replay.tournament.day import (
+    DayLog,
+    Payment,
+    ScheduledMatch,
+    change_problems,
+    schedule_problems,
+)
 from replay.tournament.description import (
     Description,
     Fees,
@@ -55,6 +61,7 @@ __all__ = [
     "accounts",
     "accounts_text",
     "build_tournament",
+    "change_problems",
     "clean_name",
     "current_matches",
     "description_toml",

@@ -5,7 +5,7 @@ its two sides from a seed or from another slot's winner or loser. A recorded kno
 the slot of its stage whose two teams it names; one no slot pairs is a ``wrong-pairing`` finding,
 unless the director let it stand as played (a ``stands`` note: it fills the slot its ``Match`` tag
 names, with the teams that played). A slot with a withdrawn team (§9) and no session is a walkover
-to the other team, made by ``withdrawal_walkover``.
+to the other team, made by the ``walkover`` function the tournament gives.
 """
 
 from __future__ import annotations

@@ -3,17 +3,19 @@ director imported or let stand, and the payments. The archive keeps these as eve
 reads them as they stand now.
 
 ``schedule_problems`` checks a new scheduled match against the description and the schedule so far,
-and says in words what is wrong (the organiser's page and ``thuruppu day schedule`` refuse it).
+and says in words what is wrong (the organiser's page and ``thuruppu day schedule`` refuse it);
+``change_problems`` what a new version of the description may not change.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from replay.tournament.bracket import FINALS, QUARTER_FINALS, SEMI_FINALS_ONLY
 from replay.tournament.description import Description
-from replay.tournament.matches import GROUP
+from replay.tournament.matches import GROUP, TournamentSession
 from replay.tournament.matches import STAGES as TWENTY_EIGHT_STAGES
 from replay.tournament.rummy_stages import STAGES as RUMMY_STAGES
 
@@ -39,6 +41,37 @@ class ScheduledMatch:
     teams: tuple[str, str] | None = None
     players: tuple[str, ...] | None = None
     time: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The scheduled match as the archive's schedule event keeps it."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "stage": self.stage,
+            "round": self.round,
+            "table": self.table,
+            "match": self.match,
+            "teams": list(self.teams) if self.teams else None,
+            "players": list(self.players) if self.players is not None else None,
+            "time": self.time,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ScheduledMatch:
+        """A scheduled match from what ``to_json`` wrote."""
+        teams = data.get("teams")
+        players = data.get("players")
+        return cls(
+            id=str(data["id"]),
+            game=str(data["game"]),
+            stage=str(data["stage"]),
+            round=data.get("round"),
+            table=data["table"],
+            match=data.get("match"),
+            teams=(teams[0], teams[1]) if teams else None,
+            players=tuple(players) if players is not None else None,
+            time=data.get("time"),
+        )
 
 
 @dataclass(frozen=True)
@@ -98,6 +131,8 @@ def _twenty_eight_problems(new: ScheduledMatch, description: Description) -> lis
         if new.match not in SLOT_LABELS or SLOT_LABELS[new.match] != new.stage:
             labels = [label for label, stage in SLOT_LABELS.items() if stage == new.stage]
             return [f"a {new.stage} is scheduled by its slot: expected one of {', '.join(labels)}"]
+        if new.teams:
+            return [f"a {new.stage} takes its teams from the bracket: schedule its slot only"]
         return []
     if new.teams is None or len(new.teams) != 2:
         return ["a group match needs its two teams"]
@@ -126,9 +161,39 @@ def _rummy_problems(new: ScheduledMatch, description: Description) -> list[str]:
     problems = [
         f"{name} is listed twice" for name in sorted(set(players)) if players.count(name) > 1
     ]
-    roster = description.rummy.players
-    if roster:
+    rummy = description.rummy
+    if rummy.players:
         problems.extend(
-            f"{name} is not on the Rummy roster" for name in players if name not in roster
+            f"{name} is not on the Rummy roster" for name in players if name not in rummy.players
         )
+    problems.extend(f"{name} has withdrawn" for name in players if name in rummy.withdrawn)
+    return problems
+
+
+def change_problems(
+    old: Description,
+    new: Description,
+    sessions: Sequence[TournamentSession],
+    schedule: Sequence[ScheduledMatch] = (),
+) -> list[str]:
+    """What a new version of the description may not change (§8): its ``name`` once a session
+    uses it as its ``Event``, and a team's name once a session of the event or the schedule names
+    the team (a team taken off the description counts as renamed)."""
+    problems = []
+    events = {session.tag("Event") for session in sessions}
+    if old.name and new.name != old.name and old.name in events:
+        problems.append(f"name {old.name!r} is fixed: sessions use it as their Event")
+    named = {
+        team
+        for session in sessions
+        if session.tag("Event") == old.name and session.record.tag("Teams") is not None
+        for team in session.record.teams
+    }
+    named.update(team for match in schedule for team in match.teams or ())
+    kept = {team.name for team in new.twenty_eight.teams}
+    problems.extend(
+        f"team {team.name} is fixed: a session or the schedule names it"
+        for team in old.twenty_eight.teams
+        if team.name not in kept and team.name in named
+    )
     return problems

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from recorder.house_rules import HOUSE_RULES, rule_problem
 from replay.tournament.findings import TournamentFinding
 from replay.tournament.names import clean_name, name_problem
 from replay.tournament.toml_places import Path, key_places
@@ -248,6 +249,8 @@ def read_description(
     name = reader.get(data, (), "name", _is_text, None)
     date = reader.get(data, (), "date", _is_date, None)
     rules = reader.get(data, (), "rules", _is_text, None)
+    for problem in rules_problems(rules or ""):
+        reader.problem(f"rules: {problem}", ("rules",))
     twenty_eight = _twenty_eight(_table(data, "28", reader), reader)
     rummy = _rummy(_table(data, "rummy", reader), reader)
     fees = _fees(_table(data, "fees", reader), reader)
@@ -264,6 +267,47 @@ def read_description(
     )
     findings.sort(key=lambda finding: (finding.line, finding.column))
     return description, findings
+
+
+TOURNAMENT_GAMES = ("28", "rummy")
+"""The games of the tournament, whose sessions get the description's ``rules``."""
+
+
+def _rule_items(text: str) -> list[tuple[str, str, str]]:
+    """The items of a ``Rules`` text: (item, key, value); no key for an item without ``=``."""
+    items = []
+    for item in (part.strip() for part in text.split(",")):
+        if item:
+            key, equals, value = item.partition("=")
+            items.append((item, key.strip() if equals else "", value.strip()))
+    return items
+
+
+def rules_problems(text: str) -> list[str]:
+    """What is wrong with a ``rules`` text: an item that is no ``key=value``, or a switch that
+    applies to neither game of the tournament (RULES.md's keys)."""
+    problems = []
+    for item, key, value in _rule_items(text):
+        if not key:
+            problems.append(f"bad Rules item {item!r} (expected key=value)")
+            continue
+        found = [rule_problem(game, key, value) for game in TOURNAMENT_GAMES]
+        if all(found):
+            rule = HOUSE_RULES.get(key)
+            rummy = rule is not None and "rummy" in rule.games
+            problems.append(str(found[1] if rummy else found[0]))
+    return problems
+
+
+def rules_for(game: str, text: str | None) -> str | None:
+    """The switches of a ``rules`` text that apply to ``game``: the ``Rules`` tag of its sessions
+    (``None`` when none does)."""
+    kept = [
+        f"{key}={value}"
+        for _, key, value in _rule_items(text or "")
+        if key and rule_problem(game, key, value) is None
+    ]
+    return ", ".join(kept) or None
 
 
 def _table(data: Mapping[str, Any], key: str, reader: _Reader) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from recorder.model import Record
 from replay.tournament.description import Description
 from replay.tournament.matches import FINAL, GROUP, STAGES, TournamentSession, read_match
 
@@ -31,10 +32,12 @@ class MatchLength:
         return not self.over
 
 
-def match_length(session: TournamentSession, description: Description) -> MatchLength:
-    """The match length of a scored 28 session (``TournamentSession.scored``): its ``Stage`` says
-    how many shuffles (the final's own number; a session without a known stage as a group
-    match)."""
+def match_length(session: TournamentSession | Record, description: Description) -> MatchLength:
+    """The match length of a 28 session (a scored ``TournamentSession``, or a record of its ended
+    hands, which is scored here): its ``Stage`` says how many shuffles (the final's own number; a
+    session without a known stage as a group match)."""
+    if isinstance(session, Record):
+        session = TournamentSession.scored("", "", session)
     fmt = description.twenty_eight
     stage = (session.tag("Stage") or GROUP).lower()
     match = read_match(

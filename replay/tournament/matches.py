@@ -87,6 +87,8 @@ class Match:
     """``[Walkover]``: the team that wins without play, or ``none`` (both lose)."""
     decision: str | None = None
     """``[Decision]``: the team the director declared the winner of the unfinished match."""
+    made: bool = False
+    """A walkover the engine made (a withdrawal, §9): its session is tags only, in no archive."""
 
     @property
     def pairing(self) -> str:

@@ -22,8 +22,9 @@ from typing import Any
 
 from replay.tournament.bracket import Slot
 from replay.tournament.day import GAME_STAGES, ScheduledMatch
-from replay.tournament.description import Description
-from replay.tournament.matches import Match
+from replay.tournament.description import Description, rules_for
+from replay.tournament.draw import read_draw
+from replay.tournament.matches import GROUP, Match
 
 DONE = frozenset({"finished", "walkover", "decided"})
 """The states of a scheduled match that is over: no table's current match."""
@@ -92,7 +93,7 @@ def schedule_entries(
         if scheduled.game == "rummy":
             entries.append(_rummy_entry(scheduled, facts))
             continue
-        slot = slots.get(scheduled.match or "") if scheduled.teams is None else None
+        slot = slots.get(scheduled.match or "") if scheduled.stage != GROUP else None
         teams: tuple[str | None, str | None] | None = (
             slot.teams if slot is not None else scheduled.teams
         )
@@ -112,7 +113,8 @@ def schedule_entries(
             state = "void" if scheduled.id in facts.voided else "scheduled" if known else "waiting"
             entries.append(ScheduleEntry(scheduled, teams, None, state))
             continue
-        entries.append(ScheduleEntry(scheduled, teams, match.session.key, _state(match)))
+        session = None if match.made else match.session.key
+        entries.append(ScheduleEntry(scheduled, teams, session, _state(match)))
     return entries
 
 
@@ -167,14 +169,23 @@ class StartTags:
 
 
 def start_tags(
-    entry: ScheduleEntry, description: Description, chairs: Sequence[str] = (), dealer: int = 0
+    entry: ScheduleEntry,
+    description: Description,
+    chairs: Sequence[str] = (),
+    dealer: int = 0,
+    draw: str | None = None,
 ) -> StartTags:
     """The tags of a scheduled match's session (§8), never typed by the scorer: ``Event``,
     ``Date``, ``Stage``, ``Round``, ``Table``, ``Match``, ``Teams``, ``Schedule``, ``Rules``; for
-    Rummy ``Players`` in the chair order of the draw (``chairs``, ``dealer`` from
-    ``replay.tournament.draw``). ``problems`` says why it cannot start yet."""
+    Rummy ``Players`` in the chair order of the draw: the ``Draw`` tag's value as entered card by
+    card (``draw``: it also gives the dealer and is written as the ``Draw`` tag), or the chairs and
+    dealer worked out already. ``problems`` says why it cannot start yet."""
     scheduled = entry.scheduled
     problems: list[str] = []
+    if draw is not None:
+        drawn = read_draw(draw)
+        problems.extend(f"the draw: {problem}" for problem in drawn.problems)
+        chairs, dealer = drawn.chairs, drawn.dealer
     if entry.done:
         problems.append(f"{scheduled.id} is over ({entry.state}): nothing to start")
     elif entry.session is not None and entry.state != "void":
@@ -191,7 +202,8 @@ def start_tags(
     if scheduled.game == "rummy":
         listed = set(scheduled.players or ())
         if not chairs:
-            problems.append("the chair draw gives the players' order: enter the draw first")
+            if draw is None:
+                problems.append("the chair draw gives the players' order: enter the draw first")
         elif set(chairs) != listed:
             problems.append(
                 f"the draw's players ({', '.join(sorted(chairs))}) are not the table's "
@@ -205,6 +217,7 @@ def start_tags(
         else:
             values["Teams"] = f"{teams[0]}, {teams[1]}"
     values["Schedule"] = scheduled.id
-    values["Rules"] = description.rules
+    values["Draw"] = draw if draw is not None and scheduled.game == "rummy" else None
+    values["Rules"] = rules_for(scheduled.game, description.rules)
     tags = {name: value for name, value in values.items() if value is not None}
     return StartTags(tags, dealer or None, tuple(problems))

@@ -78,4 +78,4 @@ def made_walkover(
     )
     session = TournamentSession(key, key, record)
     stage = values.get("Stage") or GROUP
-    return read_match(session, stage, shuffles, final_shuffles)
+    return replace(read_match(session, stage, shuffles, final_shuffles), made=True)
