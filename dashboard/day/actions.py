@@ -10,10 +10,11 @@ and ``thuruppu day`` call these functions and nothing else to write.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from dashboard.day.source import Day, DayError, open_day
+from dashboard.day.source import Day, DayError, day_log, open_day
 from dashboard.library import archive_key
 from recorder import dumps
 from recorder.archive import (
@@ -40,6 +41,8 @@ from replay.tournament import (
     ScheduledMatch,
     ScheduleEntry,
     TournamentFinding,
+    TournamentSession,
+    change_problems,
     description_toml,
     merge_roster,
     read_description,
@@ -58,10 +61,15 @@ class RosterFile:
 
 
 def set_description(
-    archive: Archive, text: str, author: Author, roster: RosterFile | None = None
+    archive: Archive,
+    text: str,
+    author: Author,
+    roster: RosterFile | None = None,
+    editing: str | None = None,
 ) -> str:
-    """Store a new version of a tournament's description (its ``name`` names the tournament),
-    with a roster merged in; refused with every error and its line when the engine finds one."""
+    """Store a new version of a tournament's description (its ``name`` names the tournament; the
+    one being edited is ``editing``), with a roster merged in; refused with every error and its
+    line when the engine finds one, and when it renames what a session or the schedule uses."""
     description, findings = read_description(text, "description")
     if roster is not None:
         read = read_roster(roster.data, roster.source)
@@ -70,8 +78,12 @@ def set_description(
         text = description_toml(description) if not read.findings else text
     refuse_errors(findings)
     if not description.name:
-        raise DayError('description: the tournament needs a name (name = "...")')
-    _keep_fixed_names(archive, description)
+        raise DayError(
+            'description: the tournament needs a name (name = "..."); nothing was stored'
+        )
+    problems = _change_problems(archive, editing or description.name, description)
+    if problems:
+        raise DayError("; ".join(problems) + "; nothing was stored")
     _store_day(archive, description.name, DescriptionSet(text=text), author)
     return f"{description.name}: description stored ({len(description.twenty_eight.teams)} teams)"
 
@@ -88,22 +100,19 @@ def _place(finding: TournamentFinding) -> str:
     return f"{finding.file}:{finding.line}{column}: {finding.code}: {finding.message}"
 
 
-def _keep_fixed_names(archive: Archive, description: Description) -> None:
-    """A team's name is fixed once a session of the tournament uses it."""
-    assert description.name is not None
-    names = {team.name for team in description.twenty_eight.teams}
-    if not names:
-        return
-    for summary in archive.sessions():
-        if summary.event != description.name or summary.game != "28":
-            continue
-        teams = archive.record(summary.id).teams
-        for team in teams:
-            if team not in names:
-                raise DayError(
-                    f"{team} is named by session {summary.id}: a team's name is fixed once a "
-                    "session uses it; nothing was stored"
-                )
+def _change_problems(archive: Archive, event: str, new: Description) -> list[str]:
+    """What the new description may not change of the tournament ``event`` as it stands."""
+    state = archive.day_state(event)
+    old, _ = read_description(state.description or f"name = {json.dumps(event)}", "description")
+    sessions = [
+        TournamentSession(
+            archive_key(summary.id), f"archive #{summary.id}", archive.record(summary.id)
+        )
+        for summary in archive.sessions()
+        if summary.event == event
+    ]
+    schedule = day_log(state, []).schedule
+    return change_problems(old, new, sessions, schedule)
 
 
 def schedule_match(day: Day, match: ScheduledMatch, author: Author) -> str:
