@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from dashboard.day.source import Day, DayError, day_log, open_day
+from dashboard.day.source import Day, DayError, day_log, open_day, schedule_event
 from dashboard.library import archive_key
 from recorder import dumps
 from recorder.archive import (
@@ -24,7 +24,6 @@ from recorder.archive import (
     DayEvent,
     DescriptionSet,
     HandsRewritten,
-    MatchScheduled,
     MatchUnscheduled,
     PaymentMade,
     SessionStands,
@@ -120,17 +119,7 @@ def schedule_match(day: Day, match: ScheduledMatch, author: Author) -> str:
     problems = schedule_problems(match, day.description, day.log.schedule)
     if problems:
         raise DayError(f"match {match.id}: " + "; ".join(problems) + "; nothing was stored")
-    event = MatchScheduled(
-        id=match.id,
-        game=match.game,
-        stage=match.stage,
-        round=match.round,
-        table=match.table,
-        match=match.match,
-        teams=list(match.teams) if match.teams else None,
-        players=list(match.players) if match.players else None,
-        time=match.time,
-    )
+    event = schedule_event(match)
     _store_day(day.archive, day.event, event, author)
     return f"{match.id} scheduled at table {match.table}"
 

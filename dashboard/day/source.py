@@ -8,10 +8,10 @@ its sessions carry. With one tournament set up it is the one; with several, the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 
 from dashboard.library import archive_key
-from recorder.archive import Archive, ArchiveError, DayState, SessionSummary
+from recorder.archive import Archive, ArchiveError, DayState, MatchScheduled, SessionSummary
 from replay.tournament import (
     DayLog,
     Description,
@@ -97,22 +97,7 @@ def open_day(archive: Archive, event: str | None = None) -> Day:
 
 def day_log(state: DayState, summaries: list[SessionSummary]) -> DayLog:
     """The engine's ``DayLog`` of an archive's day state."""
-    schedule = tuple(
-        ScheduledMatch(
-            id=match.id,
-            game=match.game,
-            stage=match.stage,
-            round=match.round,
-            table=match.table,
-            match=match.match,
-            teams=(match.teams[0], match.teams[1])
-            if match.teams and len(match.teams) == 2
-            else None,
-            players=tuple(match.players) if match.players else None,
-            time=match.time,
-        )
-        for match in state.schedule.values()
-    )
+    schedule = tuple(scheduled_match(match) for match in state.schedule.values())
     return DayLog(
         schedule=schedule,
         voids={archive_key(session): why for session, why in state.voids.items()},
@@ -120,6 +105,21 @@ def day_log(state: DayState, summaries: list[SessionSummary]) -> DayLog:
         stands=frozenset(archive_key(session) for session in state.stands),
         payments=tuple(Payment(p.person, p.amount, p.note) for p in state.payments),
     )
+
+
+def scheduled_match(event: MatchScheduled) -> ScheduledMatch:
+    """A schedule event of the archive as the engine's value (the same fields)."""
+    teams = event.teams
+    pair = (teams[0], teams[1]) if teams and len(teams) == 2 else None
+    players = tuple(event.players) if event.players else None
+    return ScheduledMatch(
+        **{**event.model_dump(exclude={"kind"}), "teams": pair, "players": players}
+    )
+
+
+def schedule_event(match: ScheduledMatch) -> MatchScheduled:
+    """The engine's scheduled match as the archive's event (the same fields)."""
+    return MatchScheduled(**asdict(match))
 
 
 def _with_findings(built: Tournament, findings: list[TournamentFinding]) -> Tournament:
