@@ -23,7 +23,7 @@ from datetime import datetime
 from dashboard.views.on_now import LiveMatch, LiveTable, OnNow
 from dashboard.views.text import escape
 from dashboard.views.tournament import STAGE_TITLES, group_title, rank_text, slot_lines
-from dashboard.views.tournament_rummy import STILL_PLAYING, qualified_text, stage_title
+from dashboard.views.tournament_rummy import qualified_text, stage_title
 from replay.tournament import Slot, StandingRow, Tournament
 from replay.tournament.rummy_stages import FINAL as RUMMY_FINAL
 
@@ -233,10 +233,13 @@ def now_panels(on_now: Sequence[OnNow]) -> list[Panel]:
 
 
 def rummy_panels(tournament: Tournament) -> list[Panel]:
-    """Each Rummy stage: every table's winner (or that it is still played) and who goes on."""
+    """Each Rummy stage with a table played to the end: every finished table's winner and who
+    goes on (a table still played is on the "on now" panel)."""
     blocks = []
     for name, stage in tournament.rummy.stages.items():
-        lines = [f"Table {table.number}: {table.winner or STILL_PLAYING}" for table in stage.tables]
+        lines = [f"Table {table.number}: {table.winner}" for table in stage.tables if table.winner]
+        if not lines:
+            continue
         if name != RUMMY_FINAL:
             lines.append(qualified_text(stage))
         items = "".join(f"<li>{escape(line)}</li>" for line in lines)
@@ -258,9 +261,10 @@ def _places_block(title: str, names: Sequence[str | None]) -> Block:
 
 
 def places_panels(tournament: Tournament) -> list[Panel]:
-    """The 28 places (each as soon as its match is decided) and the Rummy final's places."""
+    """The 28 places (each as soon as its match is decided) and the Rummy final's places; none
+    before the first is known."""
     blocks = []
-    if tournament.bracket:
+    if any(tournament.places):
         blocks.append(_places_block("28: places", tournament.places))
     if tournament.rummy.places:
         blocks.append(_places_block("Rummy: places", tournament.rummy.places))
@@ -303,6 +307,9 @@ html,body{overflow:hidden !important}
 .projector{position:fixed;inset:0;z-index:999990;background:#fff;color:#111;overflow:hidden;
   font-family:"DejaVu Sans",Arial,sans-serif;line-height:1.3;
   font-size:max(28px,min(calc(100vh / 25.5),calc(100vw / 45.5)))}
+.projector *{font-size:inherit !important;line-height:inherit !important;
+  font-family:inherit !important;letter-spacing:normal !important}
+.projector li,.projector p{margin:0 !important;padding:0 !important}
 .pj-panel{position:absolute;inset:0;visibility:hidden;display:flex;flex-direction:column}
 .pj-only{visibility:visible}
 .pj-head{display:flex;justify-content:space-between;gap:1em;background:#12355b;color:#fff;
@@ -315,14 +322,15 @@ html,body{overflow:hidden !important}
 .pj-standings td:nth-child(2),.pj-standings th:nth-child(2){text-align:left;width:100%}
 .pj-standings th{color:#444}
 .pj-round{display:flex;flex-direction:column;justify-content:space-around;height:calc(100% - 2em)}
+.pj-card{max-width:24em}
 .pj-slot,.pj-card{border:3px solid #555;border-radius:.3em;padding:0 .3em;margin:.15em 0}
 .pj-slot-head,.pj-card-head{font-weight:700;color:#12355b;white-space:nowrap}
 .pj-side{display:flex;justify-content:space-between;gap:.6em}
 .pj-side b{font-variant-numeric:tabular-nums}
 .pj-won{color:#0a5c2b;font-weight:700}
 .pj-source{color:#666;font-style:italic}
-.pj-out{color:#888;text-decoration:line-through}
-.pj-places{list-style:none;padding:0;margin:0}
+.pj-out{color:#a11;text-decoration:line-through}
+.pj-places{list-style:none !important;padding:0 !important;margin:0 !important}
 .pj-places span{display:inline-block;width:1.5em}
 .pj-problem{color:#a00}
 """
