@@ -12,6 +12,7 @@ from datetime import datetime
 import streamlit as st
 
 from dashboard import state
+from dashboard.print_button import print_tournament
 from dashboard.tournament_source import description_for, descriptions_near
 from dashboard.views.on_now import sessions_in_progress
 from dashboard.views.projector import projector_html, projector_options, projector_panels
@@ -140,4 +141,5 @@ st.page_link(
     icon=":material/tv:",
     query_params={"view": "projector", "event": event},
 )
+print_tournament(tournament)
 show_page(tournament)

@@ -47,7 +47,7 @@ body{font-family:"DejaVu Sans",Arial,sans-serif;color:#111;margin:0;background:#
   border-bottom:2px solid #111;margin-bottom:4mm;padding-bottom:2mm}
 .sheet-head h1{font-size:16pt;margin:0}
 .sheet-head p{margin:0;font-size:11pt;text-align:right}
-.sheet h2{font-size:12pt;margin:4mm 0 1mm}
+.sheet h2{font-size:12pt;margin:4mm 0 1mm;break-after:avoid;page-break-after:avoid}
 table.print{border-collapse:collapse;width:100%;font-size:10.5pt;font-variant-numeric:tabular-nums}
 table.print th,table.print td{border:1px solid #888;padding:1mm 2mm;text-align:right}
 table.print th{background:#eee}
