@@ -73,8 +73,8 @@ def print_tournament(tournament: Tournament) -> None:
     from dashboard.views.tournament_print import bracket_printable, standings_printable
 
     stem = file_stem(tournament.name or "tournament")
-    left, right = st.columns(2)
-    left.download_button(
+    row = st.container(horizontal=True)
+    row.download_button(
         "Print standings",
         data=lambda: standings_printable(tournament, _now()),
         file_name=f"{stem}-standings.html",
@@ -84,7 +84,7 @@ def print_tournament(tournament: Tournament) -> None:
         key="print-standings",
     )
     if tournament.bracket:
-        right.download_button(
+        row.download_button(
             "Print bracket",
             data=lambda: bracket_printable(tournament, _now()),
             file_name=f"{stem}-bracket.html",

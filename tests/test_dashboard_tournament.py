@@ -112,3 +112,9 @@ def test_the_projector_picks_up_a_session_added_to_the_archive(
     assert after != before
     played = [cell for cell in after.split("<td>") if cell.startswith("1</td>")]
     assert len(played) >= 4
+
+
+def test_the_page_offers_the_standings_and_the_bracket_to_print(folder_app: AppTest) -> None:
+    app = open_page(folder_app, "tournament")
+    labels = [button.proto.label for button in app.get("download_button")]
+    assert labels == ["Print standings", "Print bracket"]

@@ -87,31 +87,43 @@ class Panel:
     kind: str
     title: str
     columns: tuple[tuple[Block, ...], ...]
-    wide: bool = False
-    """One column over the whole width (a table with long names)."""
+
+
+def _fill(blocks: Sequence[Block], budget: float) -> list[list[Block]]:
+    """The blocks in order down columns of at most ``budget`` lines (a longer block alone)."""
+    columns: list[list[Block]] = [[]]
+    for block in blocks:
+        if columns[-1] and sum(b.lines for b in columns[-1]) + block.lines > budget:
+            columns.append([])
+        columns[-1].append(block)
+    return columns if columns[0] else []
+
+
+def _balanced(blocks: Sequence[Block], columns: int) -> list[list[Block]]:
+    """The blocks of one panel over as many of its columns as they can share, the longest column
+    as short as filling in order allows (two groups side by side, not one under the other)."""
+    total = sum(block.lines for block in blocks)
+    budget = max([total / columns, *(block.lines for block in blocks)])
+    while len(filled := _fill(blocks, budget)) > columns:
+        budget += 0.5
+    return filled
 
 
 def pack(kind: str, title: str, blocks: Sequence[Block], columns: int) -> list[Panel]:
     """The blocks in order, down ``columns`` columns of ``PANEL_LINES`` lines, as many panels as
-    they need; a panel after the first is titled ``title (2/3)``."""
-    pages: list[list[list[Block]]] = [[[]]]
-    for block in blocks:
-        column = pages[-1][-1]
-        if column and sum(b.lines for b in column) + block.lines > PANEL_LINES:
-            if len(pages[-1]) < columns:
-                pages[-1].append([])
-            else:
-                pages.append([[]])
-        pages[-1][-1].append(block)
-    if not pages[0][0]:
-        return []
+    they need, each panel's blocks shared out over its columns; a panel after the first is titled
+    ``title (2/3)``."""
+    filled = _fill(blocks, PANEL_LINES)
+    pages = [filled[start : start + columns] for start in range(0, len(filled), columns)]
     count = len(pages)
     return [
         Panel(
             kind,
             title if count == 1 else f"{title} ({number}/{count})",
-            tuple(tuple(column) for column in page),
-            wide=columns == 1,
+            tuple(
+                tuple(column)
+                for column in _balanced([block for column in page for block in column], columns)
+            ),
         )
         for number, page in enumerate(pages, start=1)
     ]
@@ -276,7 +288,7 @@ def final_panels(tournament: Tournament, on_now: Sequence[OnNow]) -> list[Panel]
     Rummy final's table while it is played."""
     blocks = [
         Block(f"<h2>{escape(STAGE_TITLES[slot.label])}</h2>{_slot_box(slot)}", 5)
-        for slot in tournament.bracket
+        for slot in sorted(tournament.bracket, key=lambda slot: slot.label != "F")
         if slot.label in ("F", "LF") and None not in slot.teams
     ]
     blocks += [
