@@ -338,6 +338,7 @@ html,body{overflow:hidden !important}
 .pj-slot,.pj-card{border:3px solid #555;border-radius:.3em;padding:0 .3em;margin:.15em 0}
 .pj-slot-head,.pj-card-head{font-weight:700;color:#12355b;white-space:nowrap}
 .pj-side{display:flex;justify-content:space-between;gap:.6em}
+.pj-side span{overflow-wrap:anywhere;min-width:0}
 .pj-side b{font-variant-numeric:tabular-nums}
 .pj-won{color:#0a5c2b;font-weight:700}
 .pj-source{color:#666;font-style:italic}
