@@ -43,7 +43,7 @@ def _row(row: SheetRow) -> str:
     return f'<tr data-deal="{row.hand}"><th class="name">{row.hand}{joker}</th>{cells}</tr>'
 
 
-def _totals(sheet: RummySheet, rows: tuple[SheetRow, ...]) -> str:
+def _totals(rows: tuple[SheetRow, ...]) -> str:
     last = rows[-1]
     cells = "".join(
         f"<td>{cell.total}{' out' if cell.state == OUT or cell.went_out else ''}</td>"
@@ -55,7 +55,7 @@ def _totals(sheet: RummySheet, rows: tuple[SheetRow, ...]) -> str:
 def _sheet_table(sheet: RummySheet, rows: tuple[SheetRow, ...]) -> str:
     names = "".join(f"<th>{escape(name)}</th>" for name in sheet.players)
     body = "".join(_row(row) for row in rows)
-    totals = _totals(sheet, rows) if rows else ""
+    totals = _totals(rows) if rows else ""
     return (
         f'<table class="print rummy"><thead><tr><th class="name">deal · joker</th>{names}</tr>'
         f"</thead><tbody>{body}</tbody><tfoot>{totals}</tfoot></table>"
