@@ -17,6 +17,7 @@ from recorder import read
 from replay.rummy import replay_rummy
 from replay.tournament import StandingRow, Tally, Tournament, TournamentFinding, build_tournament
 from replay.tournament.rummy_stages import RummyTournament
+from tests.test_tournament_rummy import all_out, rummy_table
 from tests.tournament_day import long_table, rummy_text
 
 TOURNAMENT = Path(__file__).resolve().parent.parent / "data" / "tournament"
@@ -109,3 +110,16 @@ def test_the_print_buttons_print_a_session_of_either_family() -> None:
     scores = SESSION_PAGES[match.family](match)
     assert "Kerala House Card Tournament" in scores and "28, final" in scores
     assert '<pre class="score">' in scores and "Vallams" in scores
+
+
+def test_a_re_entry_shows_the_total_came_back_on() -> None:
+    table = rummy_table(
+        ["Anu", "Babu", "Cini"],
+        [*all_out(["Babu"]), {"Babu": "rejoin 19", "Cini": 10}],
+        "first round",
+        1,
+    )
+    assert table.rummy is not None
+    page = rummy_sheet_printable(table.rummy, "t.tgn", AT)
+    assert '<span class="rejoin">↩ 1</span><span>19</span><span class="total">20</span>' in page
+    assert '<span class="total">300 out</span>' in page and "↩ re-entered on" in page

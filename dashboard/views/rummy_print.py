@@ -13,7 +13,15 @@ from __future__ import annotations
 from datetime import datetime
 
 from dashboard.views.printing import Sheet, printable_page
-from dashboard.views.rummy_sheet import LEGEND, OUT, RummySheet, SheetRow, build_sheet, headline
+from dashboard.views.rummy_sheet import (
+    LEGEND,
+    OUT,
+    RummySheet,
+    SheetCell,
+    SheetRow,
+    build_sheet,
+    headline,
+)
 from dashboard.views.text import escape
 from recorder.model import Record
 from replay.rummy import RummyGame
@@ -26,19 +34,27 @@ SHEET_STYLE = (
     "table.rummy td span{display:block}"
     "table.rummy td .total{font-size:8.5pt;color:#444}"
     "table.rummy td.out{color:#999}"
+    "table.rummy td .rejoin{font-size:8.5pt;color:#1d4ed8}"
     "table.rummy tfoot td,table.rummy tfoot th{font-weight:700;background:#eee}"
     ".legend{font-size:8.5pt;color:#444;margin:2mm 0}"
     ".result{font-size:11pt;margin:0 0 2mm}"
 )
 
 
-def _row(row: SheetRow) -> str:
-    cells = "".join(
-        f'<td class="{cell.state}"><span>{escape(cell.mark)}'
-        f"{f' +{cell.penalty}' if cell.penalty else ''}</span>"
-        f'<span class="total">{cell.total}{" out" if cell.went_out else ""}</span></td>'
-        for cell in row.cells
+def _cell(cell: SheetCell) -> str:
+    rejoin = (
+        f'<span class="rejoin">↩ {cell.rejoined_on}</span>' if cell.rejoined_on is not None else ""
     )
+    penalty = f" +{cell.penalty}" if cell.penalty else ""
+    out = " out" if cell.went_out else ""
+    return (
+        f'<td class="{cell.state}">{rejoin}<span>{escape(cell.mark)}{penalty}</span>'
+        f'<span class="total">{cell.total}{out}</span></td>'
+    )
+
+
+def _row(row: SheetRow) -> str:
+    cells = "".join(_cell(cell) for cell in row.cells)
     joker = f" · {escape(row.joker)}" if row.joker else ""
     return f'<tr data-deal="{row.hand}"><th class="name">{row.hand}{joker}</th>{cells}</tr>'
 
@@ -81,7 +97,7 @@ def rummy_sheet_printable(
     event_tag = record.tag("Event") if record else None
     event = event_tag.value.strip() if event_tag else title
     result = f'<p class="result">{escape(headline(sheet))}</p>'
-    legend = f'<p class="legend">{escape(LEGEND.split(" · ↩")[0])}</p>'
+    legend = f'<p class="legend">{escape(LEGEND.split(" · ⚑")[0])}</p>'
     chunks = [
         sheet.rows[start : start + DEALS_PER_SHEET]
         for start in range(0, len(sheet.rows), DEALS_PER_SHEET)
