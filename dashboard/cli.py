@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -40,6 +41,12 @@ CLEAN, FOUND, UNREADABLE = 0, 1, 2
 BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
+PaperOption = Annotated[
+    str, typer.Option("--paper", help="The paper of --html and --pdf: a4 or letter.")
+]
+PdfOption = Annotated[
+    Path | None, typer.Option("--pdf", help="Also print the page to a PDF here (Chromium).")
+]
 RulesOption = Annotated[
     list[str] | None,
     typer.Option("--rules", help="KEY=VALUE overriding the file's Rules tag (repeatable)."),
@@ -276,8 +283,14 @@ def score(
     file: Annotated[Path, typer.Argument(help="A TGN session.")],
     as_json: JsonOption = False,
     rules: RulesOption = None,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Also write the printable score sheet here.")
+    ] = None,
+    pdf: PdfOption = None,
+    paper: PaperOption = "a4",
 ) -> None:
     """Each hand's outcome and the running score of the session."""
+    paper = paper_of(paper)
     with collector_paused():
         loaded = load_file(file)
         report_errors(loaded)
@@ -288,6 +301,9 @@ def score(
         scored = commands_for(loaded.record).score(loaded.record, overrides)
         output = json_text({"path": loaded.path, **scored.data}) if as_json else scored.text
     typer.echo(output)
+    if html is not None or pdf is not None:
+        page = scored.printable(file.name, datetime.now().astimezone(), paper)
+        write_printable(page, html, pdf)
     found = any(f.severity in ("error", "warning") for f in scored.findings)
     PROCESS_END.finish(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
 
@@ -497,13 +513,55 @@ def archive_export(
         raise typer.Exit(UNREADABLE) from None
 
 
+def paper_of(paper: str) -> str:
+    """``--paper``'s value, checked: one of ``PAPERS``."""
+    from dashboard.views.printing import PAPERS
+
+    chosen = paper.strip().lower()
+    if chosen not in PAPERS:
+        usage_error(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
+    return chosen
+
+
+def write_printable(page: str, html: Path | None, pdf: Path | None) -> None:
+    """Write the printable page as HTML and/or print it to PDF through Chromium; a PDF that
+    cannot be made is said on standard error and exits 2."""
+    if html is not None:
+        try:
+            html.write_text(page, encoding="utf-8")
+        except OSError as error:
+            typer.echo(f"thuruppu: {html}: cannot write: {error.strerror}", err=True)
+            raise typer.Exit(UNREADABLE) from None
+    if pdf is not None:
+        from dashboard.pdf import PdfError, print_pdf
+
+        try:
+            print_pdf(page, pdf)
+        except PdfError as error:
+            typer.echo(f"thuruppu: {pdf}: {error}", err=True)
+            raise typer.Exit(UNREADABLE) from None
+
+
+PRINTABLES = ("report", "standings", "bracket")
+"""What ``thuruppu tournament --print`` may name: the director's report (with the findings), the
+group standings, the bracket."""
+
+
 @app.command()
 def tournament(
     path: Annotated[str, typer.Argument(help="A folder of sessions, or the archive.")],
     as_json: JsonOption = False,
     html: Annotated[
-        Path | None, typer.Option("--html", help="Also write a printable HTML report here.")
+        Path | None, typer.Option("--html", help="Also write a printable page here (--print).")
     ] = None,
+    pdf: PdfOption = None,
+    printable: Annotated[
+        str,
+        typer.Option(
+            "--print", help="What --html and --pdf hold: report (default), standings, bracket."
+        ),
+    ] = "report",
+    paper: PaperOption = "a4",
     description: Annotated[
         Path | None,
         typer.Option(
@@ -519,8 +577,14 @@ def tournament(
     """Standings, bracket and places of a tournament (TOURNAMENT.md) from its sessions."""
     from dashboard.library import is_archive
     from dashboard.tournament_source import from_archive, from_folder, read_description_file
+    from dashboard.views.tournament_print import bracket_printable, standings_printable
     from dashboard.views.tournament_report import render_tournament, report_html
     from replay.tournament import build_tournament
+
+    paper = paper_of(paper)
+    chosen = printable.strip().lower()
+    if chosen not in PRINTABLES:
+        usage_error(f"--print {printable}: expected one of {', '.join(PRINTABLES)}")
 
     if is_archive(path):
         sources = from_archive(path, event)
@@ -537,8 +601,13 @@ def tournament(
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
         typer.echo(render_tournament(result), nl=False)
-    if html is not None:
-        html.write_text(report_html(result), encoding="utf-8")
+    if html is not None or pdf is not None:
+        makers = {
+            "report": report_html,
+            "standings": standings_printable,
+            "bracket": bracket_printable,
+        }
+        write_printable(makers[chosen](result, datetime.now().astimezone(), paper), html, pdf)
     _exit(FOUND if result.has_errors else CLEAN)
 
 
