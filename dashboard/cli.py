@@ -36,7 +36,7 @@ app = PlainTyper(
 )
 
 CLEAN, FOUND, UNREADABLE = 0, 1, 2
-BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
+BUNDLED_DATA = Path(__file__).resolve().parent / "data"  # the project's data/, package data
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
 RulesOption = Annotated[

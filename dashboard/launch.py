@@ -15,7 +15,7 @@ from pathlib import Path
 from types import FrameType
 
 APP = Path(__file__).resolve().parent / "app.py"
-BUNDLED_DATA = APP.parent.parent / "data"
+BUNDLED_DATA = APP.parent / "data"  # the project's data/, package data
 
 
 def streamlit_command(

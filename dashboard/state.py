@@ -46,7 +46,7 @@ from recorder.model import Record
 from replay import HandReplay, replay_hand
 from replay.solver import HandAnalysis, analyse_replayed
 
-BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
+BUNDLED_DATA = Path(__file__).resolve().parent / "data"  # the project's data/, package data
 DATA_ENVIRONMENT = "THURUPPU_DATA"
 T = TypeVar("T")
 UPLOADS = "uploads"  # this browser session's uploads, in ``st.session_state``
