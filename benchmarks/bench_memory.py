@@ -1,0 +1,66 @@
+"""A club's whole archive: the peak memory of ``check``, ``score``, ``fmt`` and ``convert --to
+json`` on sessions of 10,000 and 100,000 hands, which must not grow with the file.
+
+The sessions are the hand of TGN.md §8 repeated (``bench_cli.repeated_example``), about 45 MB at
+100,000 hands. Each command runs as a whole process, its output thrown away; the figure is the
+process's maximum resident set as the kernel counts it (``wait4``'s ``ru_maxrss``, which
+``/usr/bin/time -v`` prints too), with the seconds it took on the clock. The aim is under 300 MB
+at both sizes. Set ``BENCH_BEFORE`` to another build's ``thuruppu`` to print its figures beside.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.bench_cli import command, repeated_example
+
+SIZES = (10_000, 100_000)
+AIM_MB = 300
+COMMANDS = (("check",), ("score",), ("fmt", "--check"), ("convert", "--to", "json"))
+
+
+def peak_megabytes(argv: list[str]) -> tuple[float, float]:
+    """The maximum resident set (MB) of a whole process and its seconds on the clock."""
+    started = time.perf_counter()
+    with open(os.devnull, "wb") as nowhere:
+        process = subprocess.Popen(argv, stdout=nowhere, stderr=nowhere)
+        _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    assert process.returncode in (0, 1), (argv, process.returncode)
+    return usage.ru_maxrss / 1024, time.perf_counter() - started
+
+
+def builds() -> list[tuple[str, list[str]]]:
+    """The builds measured: this one, and ``BENCH_BEFORE``'s when it is set."""
+    chosen = [("", command())]
+    before = os.environ.get("BENCH_BEFORE")
+    if before:
+        chosen.append((" (before)", [before]))
+    return chosen
+
+
+def main() -> None:
+    """Print each command's peak memory at each size."""
+    with tempfile.TemporaryDirectory() as folder:
+        for hands in SIZES:
+            session = Path(folder) / f"archive-{hands}.tgn"
+            session.write_text(repeated_example(hands), encoding="utf-8")
+            megabytes = session.stat().st_size / 1_000_000
+            print(f"   {hands:,} hands ({megabytes:.1f} MB):", flush=True)
+            for args in COMMANDS:
+                for label, thuruppu in builds():
+                    peak, seconds = peak_megabytes([*thuruppu, *args, str(session)])
+                    verdict = "under" if peak < AIM_MB else "OVER"
+                    print(
+                        f"     thuruppu {' '.join(args)}{label}: peak {peak:,.0f} MB "
+                        f"({verdict} {AIM_MB} MB), {seconds:.1f} s",
+                        flush=True,
+                    )
+
+
+if __name__ == "__main__":
+    main()
