@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.bench_cli import command, repeated_example
+from benchmarks.bench_cli import builds, repeated_example
 
 SIZES = (10_000, 100_000)
 AIM_MB = 300
@@ -32,15 +32,6 @@ def peak_megabytes(argv: list[str]) -> tuple[float, float]:
     process.returncode = os.waitstatus_to_exitcode(status)
     assert process.returncode in (0, 1), (argv, process.returncode)
     return usage.ru_maxrss / 1024, time.perf_counter() - started
-
-
-def builds() -> list[tuple[str, list[str]]]:
-    """The builds measured: this one, and ``BENCH_BEFORE``'s when it is set."""
-    chosen = [("", command())]
-    before = os.environ.get("BENCH_BEFORE")
-    if before:
-        chosen.append((" (before)", [before]))
-    return chosen
 
 
 def main() -> None:
