@@ -5,7 +5,9 @@ The session is the hand of TGN.md §8 repeated 10,000 times (360,000 card plays)
 check`` of the one-hand example, each as a whole process; the reader alone on the same text; and
 ``check --jobs`` over a folder of 40 files with 1, 2 and all cores. The yardstick is python-chess
 reading and replaying PGN games it generated itself in this run (installed into this environment
-from PyPI when missing), printed as plies/s beside the card plays/s and their ratio.
+from PyPI when missing), printed as plies/s beside the card plays/s and their ratio. ``check`` and
+``score`` run on one core (``taskset -c 0`` where there is one); with ``BENCH_BEFORE`` set to
+another build's ``thuruppu`` (main's, say), its figures are printed beside, in the same minutes.
 
 Whole-process figures are processor seconds of the child process (user + system, the best of a
 few runs), steady on a shared machine; the ``--jobs`` figures are seconds on the clock, since
@@ -20,6 +22,7 @@ import io
 import os
 import random
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -53,6 +56,21 @@ def card_plays(text: str) -> int:
 def command(*args: str) -> list[str]:
     """The installed ``thuruppu`` command of this environment with its arguments."""
     return [str(Path(sys.executable).with_name("thuruppu")), *args]
+
+
+def builds() -> list[tuple[str, list[str]]]:
+    """The builds measured: this one, and the one ``BENCH_BEFORE`` names (another build's
+    ``thuruppu``, e.g. main's) when it is set, so that before and after are timed in one run."""
+    chosen = [("", command())]
+    before = os.environ.get("BENCH_BEFORE")
+    if before:
+        chosen.append((" (before)", [before]))
+    return chosen
+
+
+def one_core(argv: list[str]) -> list[str]:
+    """The command pinned to one core, where ``taskset`` is at hand."""
+    return ["taskset", "-c", "0", *argv] if shutil.which("taskset") else argv
 
 
 def run_seconds(argv: list[str], repeat: int = 3) -> tuple[float, float]:
@@ -140,14 +158,16 @@ def main() -> None:
             f"{megabytes:.1f} MB"
         )
         for name in ("check", "score"):
-            cpu, wall = run_seconds(command(name, "--json", str(session)), repeat=2)
-            rate = plays / cpu
-            print(
-                f"   thuruppu {name} --json: {HANDS / cpu:,.0f} hands/s, {rate:,.0f} card plays/s"
-                f" = {rate / chess_rate:.2f}x python-chess ({cpu:.2f} s of processor time; "
-                f"{wall:.2f} s on the clock)",
-                flush=True,
-            )
+            for label, thuruppu in builds():
+                argv = [*thuruppu, name, "--json", str(session)]
+                cpu, wall = run_seconds(one_core(argv), repeat=2)
+                rate = plays / cpu
+                print(
+                    f"   thuruppu {name} --json{label}: {HANDS / cpu:,.0f} hands/s, "
+                    f"{rate:,.0f} card plays/s = {rate / chess_rate:.2f}x python-chess "
+                    f"({cpu:.2f} s of processor time; {wall:.2f} s on the clock)",
+                    flush=True,
+                )
         seconds = reader_seconds(text)
         print(
             f"   reader alone: {megabytes / seconds:.2f} MB/s, {HANDS / seconds:,.0f} hands/s "

@@ -6,12 +6,10 @@ of severity error or warning, or a file not canonical) or 2 (a file could not be
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -19,10 +17,13 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from dashboard.checking import CLEAN, FOUND, UNREADABLE, checked_files, copy_out, write_entry
 from dashboard.cli_params import PlainTyper
 from dashboard.day.commands import day_app
 from dashboard.families import commands_for
 from dashboard.process_end import PROCESS_END
+from dashboard.session_file import SessionFile, Spool, collector_paused
+from dashboard.streamed import same_text, write_record_json, write_tgn
 
 if TYPE_CHECKING:  # the record model, the engine and the archive load with the commands using them
     from recorder.archive import Archive
@@ -37,8 +38,7 @@ app = PlainTyper(
     help="Record, replay and judge hands of the hidden-trump games 40, 28 and 29, and Rummy.",
 )
 
-CLEAN, FOUND, UNREADABLE = 0, 1, 2
-BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
+BUNDLED_DATA = Path(__file__).resolve().parent / "data"  # the project's data/, package data
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
 PaperOption = Annotated[
@@ -63,39 +63,11 @@ class Loaded:
 
 
 def load_file(path: Path) -> Loaded:
-    """Read a TGN (or record JSON) file; problems become ``ReadError``s, never exceptions."""
-    from recorder.tgn.errors import ReadError
-    from recorder.tgn.reader import read_bytes
-    from replay.normalize import normalize
-
-    name = str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        reason = error.strerror or str(error)
-        return Loaded(name, None, [ReadError(name, 0, 0, f"cannot read file: {reason}")])
-    if path.suffix.lower() == ".json":
-        return _load_json(name, data)
-    result = read_bytes(data, name)
-    record = normalize(result.record) if result.record is not None else None
-    return Loaded(name, record, list(result.errors))
-
-
-def _load_json(name: str, data: bytes) -> Loaded:
-    from pydantic import ValidationError
-
-    from recorder.model import Record
-    from recorder.tgn.errors import ReadError
-    from replay.normalize import normalize
-
-    try:
-        record = Record.model_validate_json(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        message = f"not a Thuruppu record: {where}: {first['msg']}"
-        return Loaded(name, None, [ReadError(name, 1, 1, message)])
-    return Loaded(name, normalize(record))
+    """Read a TGN (or record JSON) file whole, for the commands that look at one hand among all
+    (``replay``, ``analyse``); problems become ``ReadError``s, never exceptions."""
+    with SessionFile(path) as source:
+        record = source.record()
+    return Loaded(source.name, record, source.errors)
 
 
 def expand(paths: Iterable[Path]) -> Iterator[Path]:
@@ -107,7 +79,7 @@ def expand(paths: Iterable[Path]) -> Iterator[Path]:
             yield path
 
 
-def report_errors(loaded: Loaded) -> None:
+def report_errors(loaded: Loaded | SessionFile) -> None:
     for error in loaded.errors:
         typer.echo(str(error), err=True)
 
@@ -157,88 +129,6 @@ JobsOption = Annotated[
 ]
 
 
-@dataclass
-class FileCheck:
-    """One file checked, as plain data (it crosses from a worker process): what to print on
-    standard error and output, its ``check --json`` entry, its exit status, or a usage error."""
-
-    errors: list[str]
-    lines: list[str]
-    entry: dict[str, Any]
-    status: int
-    usage: str | None = None
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a session is read and replayed.
-
-    Reading and replaying builds millions of small objects that live until the session is done;
-    the collector would walk them over and over (a fifth of ``check``'s time) to find no garbage,
-    since they form no reference cycles. Reference counting still frees everything meanwhile.
-    """
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
-
-
-def check_file(path: Path, rules: list[str] | None) -> FileCheck:
-    """Read one file and replay every hand of it: its error lines, finding lines and entry."""
-    PROCESS_END.release()
-    with collector_paused():
-        return _check_file(path, rules)
-
-
-def _check_file(path: Path, rules: list[str] | None) -> FileCheck:
-    loaded = load_file(path)
-    PROCESS_END.keep(loaded)
-    entry: dict[str, Any] = {
-        "path": loaded.path,
-        "game": loaded.record.game if loaded.record else None,
-        "hands": len(loaded.record.hands) if loaded.record else 0,
-        "errors": [
-            {"line": e.line, "column": e.column, "message": e.message} for e in loaded.errors
-        ],
-        "findings": [],
-    }
-    result = FileCheck([str(error) for error in loaded.errors], [], entry, CLEAN)
-    if loaded.errors:
-        result.status = UNREADABLE
-    if loaded.record is None:
-        return result
-    try:
-        overrides = read_overrides(rules, loaded.record.game)
-    except UsageError as error:
-        result.usage = str(error)
-        return result
-    for finding in commands_for(loaded.record).findings(loaded.record, overrides):
-        entry["findings"].append(finding.to_json())
-        result.lines.append(
-            f"{loaded.path}:{finding.line}:{finding.column}: "
-            f"{finding.severity} {finding.code}: {finding.message}"
-        )
-        if finding.severity in ("error", "warning") and result.status == CLEAN:
-            result.status = FOUND
-    return result
-
-
-def checked_files(paths: list[Path], rules: list[str] | None, jobs: int) -> Iterator[FileCheck]:
-    """Each file checked, in the order given, by ``jobs`` worker processes at once (here, for
-    one job or one file)."""
-    if jobs == 1 or len(paths) < 2:
-        yield from (check_file(path, rules) for path in paths)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-    from itertools import repeat
-
-    with ProcessPoolExecutor(min(jobs, len(paths))) as pool:
-        yield from pool.map(check_file, paths, repeat(rules))
-
-
 @app.command()
 def check(
     files: Annotated[list[Path], typer.Argument(help="TGN files or folders of them.")],
@@ -248,29 +138,23 @@ def check(
 ) -> None:
     """Replay every hand and report each record error and violation, linter style."""
     status = CLEAN
-    reports: list[dict[str, Any]] = []
-    for result in checked_files(list(expand(files)), rules, jobs or _cores()):
+    out = sys.stdout
+    entries = 0
+    for result in checked_files(list(expand(files)), rules, jobs or _cores(), as_json):
         for line in result.errors:
             typer.echo(line, err=True)
         if result.usage is not None:
             usage_error(result.usage)
-        if not as_json:
-            for line in result.lines:
-                typer.echo(line)
+        if as_json:
+            out.write('{\n  "files": [\n' if not entries else ",\n")
+            write_entry(out, result)
+            entries += 1
+        elif result.findings is not None:
+            copy_out(result.findings, out)
         status = max(status, result.status)
-        reports.append(result.entry)
     if as_json:
-        typer.echo(json_text({"files": reports}))
+        out.write("\n  ]\n}\n" if entries else '{\n  "files": []\n}\n')
     PROCESS_END.finish(status)
-
-
-def json_text(data: Any) -> str:
-    """``data`` as indented JSON, the text ``json.dumps(data, ensure_ascii=False, indent=2)``
-    writes, by pydantic's compiled serializer: the standard library's indenting encoder is plain
-    Python, and a club's session makes a report of many thousand entries."""
-    from pydantic_core import to_json
-
-    return to_json(data, indent=2).decode()
 
 
 def _cores() -> int:
@@ -291,21 +175,65 @@ def score(
 ) -> None:
     """Each hand's outcome and the running score of the session."""
     paper = paper_of(paper)
-    with collector_paused():
-        loaded = load_file(file)
-        report_errors(loaded)
-        if loaded.record is None:
+    spool = Spool()
+    with collector_paused(), SessionFile(file) as source:
+        sheet = None
+        for hand in source.hands():
+            if sheet is None:
+                assert source.header is not None
+                sheet = _score_sheet(source.header, rules, as_json, source.name, spool)
+            sheet.hand(hand)
+        report_errors(source)
+        if not source.readable:
+            spool.discard()
             _exit(UNREADABLE)
             return
-        overrides = parse_overrides(rules, loaded.record.game)
-        scored = commands_for(loaded.record).score(loaded.record, overrides)
-        output = json_text({"path": loaded.path, **scored.data}) if as_json else scored.text
-    typer.echo(output)
+        assert source.header is not None
+        if sheet is None:
+            sheet = _score_sheet(source.header, rules, as_json, source.name, spool)
+        sheet.end()
+    spool.copy_to(sys.stdout)
+    sys.stdout.write("\n")
     if html is not None or pdf is not None:
-        page = scored.printable(file.name, datetime.now().astimezone(), paper)
-        write_printable(page, html, pdf)
-    found = any(f.severity in ("error", "warning") for f in scored.findings)
-    PROCESS_END.finish(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
+        _print_score_sheet(file, rules, html, pdf, paper)
+    PROCESS_END.finish(UNREADABLE if source.errors else FOUND if sheet.found else CLEAN)
+
+
+def _print_score_sheet(
+    file: Path, rules: list[str] | None, html: Path | None, pdf: Path | None, paper: str
+) -> None:
+    """The printable score sheet (``--html``, ``--pdf``): the whole session, read once more."""
+    loaded = load_file(file)
+    assert loaded.record is not None
+    scored = commands_for(loaded.record).score(
+        loaded.record, parse_overrides(rules, loaded.record.game)
+    )
+    page = scored.printable(file.name, datetime.now().astimezone(), paper)
+    write_printable(page, html, pdf)
+
+
+def _score_sheet(
+    header: Record, rules: list[str] | None, as_json: bool, path: str, spool: Spool
+) -> Any:
+    try:
+        overrides = read_overrides(rules, header.game)
+    except UsageError as error:  # said after the read errors, as before any hand was scored
+        return _Refused(str(error))
+    return commands_for(header).score_sheet(header, overrides, as_json, path, spool.write)
+
+
+@dataclass
+class _Refused:
+    """A score sheet for a wrong ``--rules``: scores nothing, and says so at the end."""
+
+    message: str
+    found: bool = False
+
+    def hand(self, hand: Any) -> None:
+        pass
+
+    def end(self) -> None:
+        usage_error(self.message)
 
 
 @app.command("replay")
@@ -348,24 +276,26 @@ def fmt(
     ] = False,
 ) -> None:
     """Rewrite files in canonical TGN."""
-    from recorder.tgn import writer
-
     status = CLEAN
     for path in expand(files):
-        loaded = load_file(path)
-        report_errors(loaded)
-        if loaded.record is None or loaded.errors:
+        canonical = Spool()
+        with SessionFile(path) as source:
+            write_tgn(source, canonical.write)
+        report_errors(source)
+        if not source.readable or source.errors:
+            canonical.discard()
             status = UNREADABLE
             continue
-        canonical = writer.dumps(loaded.record)
-        current = path.read_text(encoding="utf-8-sig")
-        if current == canonical:
+        if same_text(canonical, path):
+            canonical.discard()
             continue
         if check_only:
+            canonical.discard()
             typer.echo(f"{path}: not in canonical form", err=True)
             status = max(status, FOUND)
         else:
-            path.write_text(canonical, encoding="utf-8", newline="\n")
+            with path.open("w", encoding="utf-8", newline="\n") as rewritten:
+                canonical.copy_to(rewritten)
             typer.echo(f"{path}: rewritten", err=True)
     _exit(status)
 
@@ -376,19 +306,22 @@ def convert(
     to: Annotated[str, typer.Option("--to", help="json or tgn.")],
 ) -> None:
     """The record as JSON (the model) or back to TGN, losslessly."""
-    from recorder.tgn.writer import dumps
-
     if to not in ("json", "tgn"):
         usage_error(f"--to {to}: expected json or tgn")
-    loaded = load_file(file)
-    report_errors(loaded)
-    if loaded.record is None or loaded.errors:
+    out = Spool()
+    with collector_paused(), SessionFile(file) as source:
+        if to == "json":
+            write_record_json(source, out.write)
+        else:
+            write_tgn(source, out.write)
+    report_errors(source)
+    if not source.readable or source.errors:
+        out.discard()
         _exit(UNREADABLE)
         return
+    out.copy_to(sys.stdout)
     if to == "json":
-        typer.echo(loaded.record.model_dump_json(indent=2))
-    else:
-        sys.stdout.write(dumps(loaded.record))
+        sys.stdout.write("\n")
 
 
 @app.command()

@@ -10,15 +10,36 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from recorder.games import family_name
 
 if TYPE_CHECKING:  # the model and the engines load with the commands using them
-    from recorder.model import Record
+    from recorder.model import Hand, Record
     from replay.findings import Finding
 
 Rules = dict[str, str]
+Write = Callable[[str], object]
+
+
+class HandJudge(Protocol):
+    """``check`` of a session read one hand at a time: each hand's findings as it comes, and
+    those only the whole session shows at its end."""
+
+    def hand(self, hand: Hand) -> list[Finding]: ...
+
+    def end(self) -> list[Finding]: ...
+
+
+class ScoreSheet(Protocol):
+    """``score`` of a session read one hand at a time, written as it goes (``write``)."""
+
+    found: bool
+    """Whether a finding of severity error or warning was met (known at the end)."""
+
+    def hand(self, hand: Hand) -> None: ...
+
+    def end(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -52,6 +73,76 @@ class CommandFamily:
     replay: Callable[[Record, int, int | None, Rules], tuple[str, list[Finding]]]
     """Text of the hand at an index of ``record.hands``, seen from a seat (or all), findings."""
     analyse: Callable[[Record, int | None], tuple[dict[str, Any], str]]
+    judge: Callable[[Record, Rules], HandJudge]
+    """``check`` of the session whose tags the record holds, hand by hand."""
+    score_sheet: Callable[[Record, Rules, bool, str, Write], ScoreSheet]
+    """``score`` (``--json`` or not, of the file at a path) of the session, hand by hand."""
+
+
+class _TrickJudge:
+    """A trick game's hands replayed one at a time: each hand's findings are its own."""
+
+    def __init__(self, record: Record, rules: Rules) -> None:
+        from replay.engine import SessionReplayer
+
+        self._replayer = SessionReplayer(record, rules)
+
+    def hand(self, hand: Hand) -> list[Finding]:
+        return self._replayer.replay(hand).findings if self._replayer.known else []
+
+    def end(self) -> list[Finding]:
+        return []
+
+
+def _trick_sheet(record: Record, rules: Rules, as_json: bool, path: str, write: Write) -> Any:
+    from dashboard.streamed import TrickScoreSheet
+
+    return TrickScoreSheet(record, rules, as_json, path, write)
+
+
+class _RummyJudge:
+    """A Rummy game is judged whole (a deal's findings hang on the game so far, and a game ends
+    at its total, so its file stays small): its deals are kept to the end."""
+
+    def __init__(self, record: Record, rules: Rules) -> None:
+        self._record = record
+        self._rules = rules
+        self._hands: list[Hand] = []
+
+    def hand(self, hand: Hand) -> list[Finding]:
+        self._hands.append(hand)
+        return []
+
+    def end(self) -> list[Finding]:
+        whole = self._record.model_copy(update={"hands": self._hands})
+        return _rummy_findings(whole, self._rules)
+
+
+class _RummySheet:
+    """A Rummy game is scored whole, as it is judged (``_RummyJudge``)."""
+
+    def __init__(
+        self, record: Record, rules: Rules, as_json: bool, path: str, write: Write
+    ) -> None:
+        self._record = record
+        self._rules = rules
+        self._as_json = as_json
+        self._path = path
+        self._write = write
+        self._hands: list[Hand] = []
+        self.found = False
+
+    def hand(self, hand: Hand) -> None:
+        self._hands.append(hand)
+
+    def end(self) -> None:
+        from dashboard.streamed import json_text
+
+        scored = _rummy_score(self._record.model_copy(update={"hands": self._hands}), self._rules)
+        self.found = any(f.severity in ("error", "warning") for f in scored.findings)
+        self._write(
+            json_text({"path": self._path, **scored.data}) if self._as_json else scored.text
+        )
 
 
 def _trick_findings(record: Record, rules: Rules) -> list[Finding]:
@@ -144,8 +235,12 @@ def _rummy_analyse(record: Record, hand: int | None) -> tuple[dict[str, Any], st
 
 
 COMMAND_FAMILIES: dict[str, CommandFamily] = {
-    "trick": CommandFamily(_trick_findings, _trick_score, _trick_replay, _trick_analyse),
-    "rummy": CommandFamily(_rummy_findings, _rummy_score, _rummy_replay, _rummy_analyse),
+    "trick": CommandFamily(
+        _trick_findings, _trick_score, _trick_replay, _trick_analyse, _TrickJudge, _trick_sheet
+    ),
+    "rummy": CommandFamily(
+        _rummy_findings, _rummy_score, _rummy_replay, _rummy_analyse, _RummyJudge, _RummySheet
+    ),
 }
 
 

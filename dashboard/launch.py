@@ -8,14 +8,25 @@ passed on to Streamlit and the command waits for it to exit, so no server is lef
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from types import FrameType
 
 APP = Path(__file__).resolve().parent / "app.py"
-BUNDLED_DATA = APP.parent.parent / "data"
+BUNDLED_DATA = APP.parent / "data"  # the project's data/, package data
+MAX_UPLOAD_ENV = "THURUPPU_MAX_UPLOAD_MB"
+DEFAULT_MAX_UPLOAD_MB = 50
+
+
+def max_upload_mb(environ: Mapping[str, str]) -> int:
+    """The largest upload the Sessions page takes, in megabytes: ``THURUPPU_MAX_UPLOAD_MB``,
+    else 50 (Streamlit's ``server.maxUploadSize``; ``dashboard.upload_worker`` reads it)."""
+    value = environ.get(MAX_UPLOAD_ENV, "").strip()
+    return int(value) if value.isdigit() and int(value) > 0 else DEFAULT_MAX_UPLOAD_MB
 
 
 def streamlit_command(
@@ -46,6 +57,8 @@ def streamlit_command(
         "true",
         "--server.fileWatcherType",  # a served dashboard does not rerun on edits: no watching
         "none",
+        "--server.maxUploadSize",  # megabytes (dashboard.upload_worker)
+        str(max_upload_mb(os.environ)),
         "--",
         "--data",
         path,

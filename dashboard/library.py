@@ -228,21 +228,36 @@ def judge(
     return loaded(key, label, parts, problems, version)
 
 
-def load(key: str, label: str, data: bytes, store: ReplayStore | None = None) -> LoadedSession:
+def load(
+    key: str,
+    label: str,
+    data: bytes,
+    store: ReplayStore | None = None,
+    progress: Callable[[float, str], object] | None = None,
+) -> LoadedSession:
     """Read, normalize, replay and score one session's bytes; with a store, a session replayed
-    before (the same bytes, the same engine) is taken from it, and a new one is kept there."""
+    before (the same bytes, the same engine) is taken from it, and a new one is kept there.
+    ``progress`` is told each step as it starts (the fraction of the work done before it)."""
+    said = progress or _silent
     version = digest(data)
     if store is not None and (stored := store.get(version)) is not None:
         return from_store(key, label, version, stored)
+    said(0.05, "Reading the file…")
     result = read_bytes(data, label)
     problems = _problems(result.errors, data)
+    said(0.3, "Replaying and scoring every hand…")
     if result.record is None:
         session = loaded(key, label, NOTHING_READ, problems, version)
     else:
         session = judge(key, label, result.record, version, problems)
     if store is not None:
+        said(0.85, "Keeping the replay…")
         store.put(version, session.summary, session.problems, session.tally(), session.parts())
     return session
+
+
+def _silent(fraction: float, text: str) -> None:
+    """No progress told."""
 
 
 def from_store(

@@ -46,7 +46,7 @@ from recorder.model import Record
 from replay import HandReplay, replay_hand
 from replay.solver import HandAnalysis, analyse_replayed
 
-BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
+BUNDLED_DATA = Path(__file__).resolve().parent / "data"  # the project's data/, package data
 DATA_ENVIRONMENT = "THURUPPU_DATA"
 T = TypeVar("T")
 UPLOADS = "uploads"  # this browser session's uploads, in ``st.session_state``
@@ -238,14 +238,17 @@ def warm() -> None:
     rummy_players([*files, *archived])
 
 
-def add_upload(name: str, data: bytes) -> LoadedSession:
-    """Read an uploaded file and keep it among this browser session's sessions; a file with the
-    same content as a session already listed is not added again: that session is given."""
+def add_upload(
+    name: str, data: bytes, read: Callable[[str, str, bytes], LoadedSession] = load
+) -> LoadedSession:
+    """Read an uploaded file (by ``read``: the Sessions page reads it in the upload worker) and
+    keep it among this browser session's sessions; a file with the same content as a session
+    already listed is not added again: that session is given."""
     key = upload_key(name, data)
     known = uploads().get(key)
     if known is not None:
         return known.session
-    session = load(key, f"{name} (uploaded)", data)  # not stored: it is this browser's alone
+    session = read(key, f"{name} (uploaded)", data)  # not in the shared store: this browser's
     twin = next((s for s in sessions() if s.digest == session.digest), None)
     if twin is not None:
         return twin

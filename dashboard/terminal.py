@@ -21,11 +21,7 @@ def _who(record: Record, seat: int | None) -> str:
 def _table(rows: Sequence[Sequence[str]]) -> list[str]:
     """Rows of cells as aligned columns; the first row is the header."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = [
-        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
-        for row in rows
-    ]
-    return [line.rstrip() for line in lines]
+    return [aligned(row, widths) for row in rows]
 
 
 def _standing(line: ScoreLine) -> str:
@@ -38,33 +34,50 @@ def _standing(line: ScoreLine) -> str:
 
 def render_score(record: Record, score: SessionScore) -> str:
     """Each hand's call, points and outcome, and the running score after it."""
-    rows: list[list[str]] = [
-        ["hand", "dealer", "caller", "call", "trump", "points", "outcome", "score"]
+    rows = [SCORE_HEADER, *(score_row(record, line) for line in score.lines)]
+    return "\n".join([score_title(record), "", *_table(rows), "", score_final(score.final)])
+
+
+SCORE_HEADER = ["hand", "dealer", "caller", "call", "trump", "points", "outcome", "score"]
+"""The score sheet's column heads (``render_score``)."""
+
+
+def score_title(record: Record) -> str:
+    """The score sheet's first line: the game and the players."""
+    return f"Game {record.game}: {', '.join(record.players)}"
+
+
+def score_row(record: Record, line: ScoreLine) -> list[str]:
+    """A hand's row of the score sheet, cell by cell."""
+    result = line.result
+    points = "-" if result.callers_points is None else str(result.callers_points)
+    if result.target is not None and result.callers_points is not None:
+        points += f"/{result.target}"
+    return [
+        str(result.hand),
+        record.player(result.dealer),
+        record.player(result.caller) if result.caller else "-",
+        (result.call.token if result.call else "-")
+        + (f" {result.special}" if result.special else ""),
+        result.trump.value if result.trump else "-",
+        points,
+        line.outcome,
+        _standing(line),
     ]
-    for line in score.lines:
-        result = line.result
-        points = "-" if result.callers_points is None else str(result.callers_points)
-        if result.target is not None and result.callers_points is not None:
-            points += f"/{result.target}"
-        rows.append(
-            [
-                str(result.hand),
-                record.player(result.dealer),
-                record.player(result.caller) if result.caller else "-",
-                (result.call.token if result.call else "-")
-                + (f" {result.special}" if result.special else ""),
-                result.trump.value if result.trump else "-",
-                points,
-                line.outcome,
-                _standing(line),
-            ]
-        )
-    final = "; ".join(
+
+
+def score_final(final: dict[str, dict[str, int]]) -> str:
+    """The score sheet's last line: every counter after the last hand."""
+    text = "; ".join(
         f"{counter} " + ", ".join(f"{team} {value}" for team, value in values.items())
-        for counter, values in score.final.items()
+        for counter, values in final.items()
     )
-    title = f"Game {record.game}: {', '.join(record.players)}"
-    return "\n".join([title, "", *_table(rows), "", f"final: {final}"])
+    return f"final: {text}"
+
+
+def aligned(row: Sequence[str], widths: Sequence[int]) -> str:
+    """One row of ``_table``'s aligned columns, given every column's width."""
+    return "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
 
 
 def _finding_lines(findings: Iterable[Finding]) -> list[str]:

@@ -61,19 +61,85 @@ def replay_session(
     record: Record, overrides: dict[str, str] | None = None, *, steps: bool = False
 ) -> SessionReplay:
     """Replay every hand of ``record`` in order; ``overrides`` replace the file's ``Rules``."""
-    switches = resolve_rules(record.game, record.rules, overrides)
-    rules = GAME_RULES.get(record.game)
+    replayer = SessionReplayer(record, overrides, steps=steps)
     hands: list[HandReplay] = []
-    if rules is not None:
-        session = SessionRules(rules, switches, record.players)
-        dealer: int | None = None
-        previous: HandReplay | None = None
-        for index in range(len(record.hands)):
-            dealer = _dealer(record, index, rules, dealer, previous)
-            previous = _replay(record, index, session, dealer, steps)
-            hands.append(previous)
+    if replayer.known:
+        hands = [replayer.replay(hand) for hand in record.hands]
     findings = [finding for hand in hands for finding in hand.findings]
-    return SessionReplay(record, switches, hands, findings)
+    return SessionReplay(record, replayer.switches, hands, findings)
+
+
+class SessionReplayer:
+    """Replays a session's hands one at a time, in order, keeping only what the next hand needs
+    (the dealer and the hand before): ``thuruppu check`` of a file read one hand at a time.
+
+    ``record`` gives the session's tags (its hands are not read); each hand passed to ``replay``
+    (or to ``seat``) is the next one of the session. ``seat`` fills a hand's seats as ``normalize``
+    does, replaying only what that needs: a hand with a turn whose seat is left out, and the hand
+    before one whose dealer depends on how that hand ended.
+    """
+
+    def __init__(
+        self, record: Record, overrides: dict[str, str] | None = None, *, steps: bool = False
+    ) -> None:
+        self.record = record
+        self.switches = resolve_rules(record.game, record.rules, overrides)
+        self.rules = GAME_RULES.get(record.game)
+        self.steps = steps
+        self.index = 0
+        self._session = (
+            SessionRules(self.rules, self.switches, record.players) if self.rules else None
+        )
+        self._dealer: int | None = None
+        self._previous: HandReplay | None = None
+        self._unreplayed: tuple[Hand, int] | None = None
+        """The hand before when ``seat`` did not replay it, and its dealer."""
+
+    @property
+    def known(self) -> bool:
+        """Whether the engine knows the game (an unknown game's hands are not replayed)."""
+        return self._session is not None
+
+    def replay(self, hand: Hand) -> HandReplay:
+        """The next hand of the session replayed (its index counts the hands given so far)."""
+        assert self.rules is not None and self._session is not None, "an unknown game"
+        self._dealer = _dealer(hand.dealer, self.rules, self._dealer, self._previous)
+        replayed = _replay(self.record, hand, self.index, self._session, self._dealer, self.steps)
+        self._previous = replayed
+        self.index += 1
+        return replayed
+
+    def seat(self, hand: Hand) -> Hand:
+        """The next hand with every turn's seat filled where the record allows (``normalize``)."""
+        rules, session = self.rules, self._session
+        if rules is None or session is None:
+            return hand
+        if self._unreplayed is not None and _needs_previous(hand.dealer, rules, self._dealer):
+            earlier, dealer = self._unreplayed
+            self._previous = _replay(self.record, earlier, self.index - 1, session, dealer, False)
+        self._dealer = dealer = _dealer(hand.dealer, rules, self._dealer, self._previous)
+        self.index += 1
+        if not any(turn.seat is None for trick in hand.tricks for turn in trick.turns):
+            self._previous, self._unreplayed = None, (hand, dealer)
+            return hand
+        replayed = _replay(self.record, hand, self.index - 1, session, dealer, False)
+        self._previous, self._unreplayed = replayed, None
+        return with_seats(hand, replayed.seats)
+
+
+def with_seats(hand: Hand, seats: list[list[int | None]]) -> Hand:
+    """The hand with the seats a replay worked out written into the turns that leave it out."""
+    tricks = []
+    for index, trick in enumerate(hand.tricks):
+        filled = seats[index] if index < len(seats) else []
+        turns = [
+            turn.model_copy(update={"seat": filled[place]})
+            if turn.seat is None and place < len(filled)
+            else turn
+            for place, turn in enumerate(trick.turns)
+        ]
+        tricks.append(trick.model_copy(update={"turns": turns}))
+    return hand.model_copy(update={"tricks": tricks})
 
 
 def replay_hand(
@@ -89,22 +155,23 @@ def replay_hand(
     dealer: int | None = None
     previous: HandReplay | None = None
     for earlier in range(index):
-        dealer = _dealer(record, earlier, rules, dealer, previous)
+        earlier_hand = record.hands[earlier]
+        dealer = _dealer(earlier_hand.dealer, rules, dealer, previous)
         needs_result = rules.redeal_same_dealer and record.hands[earlier + 1].dealer is None
-        previous = _replay(record, earlier, session, dealer, False) if needs_result else None
-    dealer = _dealer(record, index, rules, dealer, previous)
-    return _replay(record, index, session, dealer, steps)
+        previous = (
+            _replay(record, earlier_hand, earlier, session, dealer, False) if needs_result else None
+        )
+    dealer = _dealer(hand.dealer, rules, dealer, previous)
+    return _replay(record, hand, index, session, dealer, steps)
 
 
 def _dealer(
-    record: Record,
-    index: int,
+    written: int | None,
     rules: GameRules,
     previous_dealer: int | None,
     previous: HandReplay | None,
 ) -> int:
     players = rules.spec.players
-    written = record.hands[index].dealer
     if written is not None and 1 <= written <= players:
         return written
     if previous_dealer is None:
@@ -115,13 +182,19 @@ def _dealer(
     return previous_dealer % players + 1
 
 
+def _needs_previous(written: int | None, rules: GameRules, previous_dealer: int | None) -> bool:
+    """Whether ``_dealer`` looks at how the hand before ended."""
+    if written is not None and 1 <= written <= rules.spec.players:
+        return False
+    return previous_dealer is not None and rules.redeal_same_dealer
+
+
 def _replay(
-    record: Record, index: int, session: SessionRules, dealer: int, steps: bool
+    record: Record, hand: Hand, index: int, session: SessionRules, dealer: int, steps: bool
 ) -> HandReplay:
-    hand = record.hands[index]
-    run = _run(record, index, session, dealer, steps, None)
+    run = _run(record, hand, index, session, dealer, steps, None)
     if run.missing_seats:
-        run = _run(record, index, session, dealer, steps, run.filled)
+        run = _run(record, hand, index, session, dealer, steps, run.filled)
     outcome, points = conclude(run)
     run.step("end", None, None, "*" if run.star else "", hand.tricks[-1] if hand.tricks else hand)
     findings = list(run.report.findings)
@@ -154,13 +227,13 @@ def _replay(
 
 def _run(
     record: Record,
+    hand: Hand,
     index: int,
     session: SessionRules,
     dealer: int,
     steps: bool,
     seats: Sequence[Sequence[int | None]] | None,
 ) -> HandRun:
-    hand = record.hands[index]
     number = hand.number or index + 1
     run = HandRun(record, hand, number, session, dealer, steps)
     read_cards(run, seats)

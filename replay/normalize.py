@@ -6,8 +6,8 @@ which only the replay knows), every other turn to the seat after the previous tu
 
 from __future__ import annotations
 
-from recorder.model import Hand, Record
-from replay.engine import replay_session
+from recorder.model import Record
+from replay.engine import replay_session, with_seats
 
 
 def normalize(record: Record) -> Record:
@@ -19,19 +19,5 @@ def normalize(record: Record) -> Record:
     replayed = replay_session(record)
     hands = list(record.hands)
     for hand_replay in replayed.hands:
-        hands[hand_replay.index] = _with_seats(hand_replay.hand, hand_replay.seats)
+        hands[hand_replay.index] = with_seats(hand_replay.hand, hand_replay.seats)
     return record.model_copy(update={"hands": hands})
-
-
-def _with_seats(hand: Hand, seats: list[list[int | None]]) -> Hand:
-    tricks = []
-    for index, trick in enumerate(hand.tricks):
-        filled = seats[index] if index < len(seats) else []
-        turns = [
-            turn.model_copy(update={"seat": filled[place]})
-            if turn.seat is None and place < len(filled)
-            else turn
-            for place, turn in enumerate(trick.turns)
-        ]
-        tricks.append(trick.model_copy(update={"turns": turns}))
-    return hand.model_copy(update={"tricks": tricks})

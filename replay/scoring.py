@@ -510,20 +510,34 @@ def score_session(
     ``overrides`` replace the file's ``Rules`` switches (``--rules``). Raises ValueError for a game
     with no scoring, which the reader never lets through.
     """
-    factory = SCORERS.get(record.game)
-    if factory is None:
-        raise ValueError(f"no scoring for game {record.game!r}")
-    first, second = record.teams[:2]
-    teams = (first, second)
-    scorer = factory(resolve_rules(record.game, record.rules, overrides), teams)
-    start = standing = scorer.opening(record)
-    lines = []
-    for result in results:
-        hand = scorer.score(standing, result)
-        standing = hand.standing
-        lines.append(
-            ScoreLine(
-                result, hand.outcome, standing, hand.moved, teams, scorer.counters, hand.notes
-            )
+    scorer = RunningScore(record, overrides)
+    lines = [scorer.add(result) for result in results]
+    return SessionScore(record.game, scorer.teams, scorer.counters, scorer.start, lines)
+
+
+class RunningScore:
+    """A session's score kept hand by hand: only the standing, never the hands before
+    (``thuruppu score`` of a file read one hand at a time). ``record`` gives the session's tags."""
+
+    def __init__(self, record: Record, overrides: dict[str, str] | None = None) -> None:
+        factory = SCORERS.get(record.game)
+        if factory is None:
+            raise ValueError(f"no scoring for game {record.game!r}")
+        first, second = record.teams[:2]
+        self.teams = (first, second)
+        self._scorer = factory(resolve_rules(record.game, record.rules, overrides), self.teams)
+        self.counters = self._scorer.counters
+        self.start = self.standing = self._scorer.opening(record)
+
+    def add(self, result: HandResult) -> ScoreLine:
+        """The next hand scored: its line, with the standing after it."""
+        hand = self._scorer.score(self.standing, result)
+        self.standing = hand.standing
+        return ScoreLine(
+            result, hand.outcome, self.standing, hand.moved, self.teams, self.counters, hand.notes
         )
-    return SessionScore(record.game, teams, scorer.counters, start, lines)
+
+    @property
+    def final(self) -> dict[str, dict[str, int]]:
+        """The standing after the hands so far, as ``SessionScore.final``."""
+        return {counter: self.standing.by_team(counter, self.teams) for counter in self.counters}

@@ -6,7 +6,9 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import state
+from dashboard.launch import MAX_UPLOAD_ENV
 from dashboard.library import LoadedSession, digest, is_upload, upload_key
+from dashboard.upload_worker import UploadFailed, read_away
 from dashboard.views.sessions import (
     problems_table,
     reading_verdict,
@@ -83,7 +85,18 @@ def take_upload() -> LoadedSession | None:
     handled: set[str] = st.session_state.setdefault(HANDLED, set())
     if upload.file_id not in handled:
         handled.add(upload.file_id)
-        return state.add_upload(upload.name, upload.getvalue())
+        bar = st.progress(0.0, text=f"Reading {upload.name}…")
+
+        def read(key: str, label: str, data: bytes) -> LoadedSession:
+            return read_away(key, label, data, lambda done, text: bar.progress(done, text=text))
+
+        try:
+            return state.add_upload(upload.name, upload.getvalue(), read)
+        except UploadFailed as error:  # the worker did not finish (out of memory, say)
+            st.error(f"{upload.name} could not be read: {type(error).__name__}: {error}")
+            return None
+        finally:
+            bar.empty()
     kept = state.uploads().get(upload_key(upload.name, upload.getvalue()))
     return kept.session if kept else None
 
@@ -118,7 +131,12 @@ else:
     st.info("No .tgn files here yet. Upload one below.")
 
 st.subheader("Upload a session")
-st.caption("Only this browser sees its uploads, until you import one into the archive.")
+st.caption(
+    "Only this browser sees its uploads, until you import one into the archive. "
+    f"A file may hold up to {st.get_option('server.maxUploadSize')} MB "
+    f"(the server's {MAX_UPLOAD_ENV}); it is read and replayed apart, "
+    "so the other visitors' pages stay quick meanwhile."
+)
 st.file_uploader("A .tgn file", type=["tgn"], key=UPLOADER)
 if just_read is not None:
     if not is_upload(just_read.key):

@@ -65,11 +65,12 @@ _NOT_PLAIN = re.compile(r"[{}\[\];\x00-\x08\x0e-\x1f\x7f]")
 _TAG_LINE = re.compile(_SPACE + _TAG)
 
 
-def tokenize(text: str) -> Iterator[Line]:
+def tokenize(text: str, base: int = 0) -> Iterator[Line]:
     """The logical lines of LF-ended text, one at a time; blank lines are left out.
 
     Lines of plain words (most lines of a record) are split by ``str.split`` and a line of one
     tag is matched whole; a line with a comment or anything unusual goes through the full scanner.
+    ``base`` is the number of lines before the text (a block of a file read a block at a time).
     """
     if not text.endswith("\n"):
         text += "\n"  # every run of spaces is then followed by a token, which keeps matching linear
@@ -86,28 +87,30 @@ def tokenize(text: str) -> Iterator[Line]:
             words = content.split()
             if not words:
                 continue
+            number = index + base
             tokens = []
             if " ".join(words) == content:  # one space between words: columns by their lengths
                 column = 1
                 for word in words:
-                    tokens.append(new(Token, (WORD, word, index, column)))
+                    tokens.append(new(Token, (WORD, word, number, column)))
                     column += len(word) + 1
             else:
                 position = 0
                 for word in words:
                     position = content.find(word, position)
-                    tokens.append(new(Token, (WORD, word, index, position + 1)))
+                    tokens.append(new(Token, (WORD, word, number, position + 1)))
                     position += len(word)
-            yield new(Line, (index, tokens, None, True))
+            yield new(Line, (number, tokens, None, True))
             continue
         tag = _TAG_LINE.match(content)
         if tag is not None and tag.end() == len(content):  # a line of one tag, the usual case
             index += 1
             offset += len(content) + 1
-            token = new(Token, (TAG, tag["tag"], index, tag.start("tag") + 1))
-            yield new(Line, (index, [token], None, False))
+            token = new(Token, (TAG, tag["tag"], index + base, tag.start("tag") + 1))
+            yield new(Line, (index + base, [token], None, False))
             continue
-        line, offset, index = scanner.scan(offset, index + 1)
+        line, offset, end = scanner.scan(offset, index + base + 1)
+        index = end - base
         if line is not None:
             yield line
 

@@ -92,15 +92,21 @@ def _collector_paused() -> Iterator[None]:
 
 def _read(text: str, path: str) -> ReadResult:
     problems = Problems(path)
-    lines = _lines(text, problems)
+    lines = lines_of(text, problems)
     if lines is None:
         return ReadResult(None, problems.errors())
-    assembly = _Assembly(problems)
-    record = assembly.run(lines)
-    if not assembly.saw_tokens:
-        if not problems.count:
-            problems.add(1, 1, _EMPTY)
-        record = None
+    assembly = Assembly(problems)
+    hands = list(assembly.hands(lines))
+    last = assembly.finish()
+    if last is not None:
+        hands.append(last)
+    header = assembly.header()
+    record = None
+    if header is not None:
+        fields: dict[str, Any] = {"tags": header.tags, "hands": hands, "line": 1, "column": 1}
+        if assembly.after:
+            fields["after"] = assembly.after
+        record = Record.build(**fields)
     return ReadResult(record, problems.errors())
 
 
@@ -115,7 +121,7 @@ def read_bytes(data: bytes, path: str = "<bytes>") -> ReadResult:
         text = data[start:].decode("utf-8")
     except UnicodeDecodeError as error:
         offset = start + error.start
-        line, column = _place_of_byte(data[start:offset])
+        line, column = place_of_byte(data[start:offset])
         message = (
             f"not UTF-8: byte 0x{data[offset]:02X} at offset {offset} cannot be decoded "
             "(a TGN file is UTF-8 text)"
@@ -124,16 +130,20 @@ def read_bytes(data: bytes, path: str = "<bytes>") -> ReadResult:
     return read(text, path)
 
 
-def _place_of_byte(before: bytes) -> tuple[int, int]:
+def place_of_byte(before: bytes) -> tuple[int, int]:
     """The line and column of the byte that follows ``before`` (a valid UTF-8 prefix)."""
     before = before.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     line_start = before.rfind(b"\n") + 1
     return before.count(b"\n") + 1, len(before[line_start:].decode("utf-8", "replace")) + 1
 
 
-def _lines(text: str, problems: Problems) -> Iterator[Line] | None:
-    """The logical lines of a text, or ``None`` when it is not text at all (a NUL byte)."""
-    if text.startswith("\ufeff"):
+def lines_of(text: str, problems: Problems, base: int = 0) -> Iterator[Line] | None:
+    """The logical lines of a text, or ``None`` when it is not text at all (a NUL byte).
+
+    ``base`` is the number of lines before the text, when it is a block of a longer file (which
+    then starts at a line start and ends at a line end outside any brace comment).
+    """
+    if base == 0 and text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -141,7 +151,7 @@ def _lines(text: str, problems: Problems) -> Iterator[Line] | None:
     if nul >= 0:
         line_start = text.rfind("\n", 0, nul) + 1
         message = "binary data (a NUL byte): a TGN file is UTF-8 text"
-        problems.add(text.count("\n", 0, nul) + 1, nul - line_start + 1, message)
+        problems.add(base + text.count("\n", 0, nul) + 1, nul - line_start + 1, message)
         return None
     too_long: list[Line] = []
     if len(text) > MAX_LINE_CHARACTERS:
@@ -152,51 +162,73 @@ def _lines(text: str, problems: Problems) -> Iterator[Line] | None:
                     f"line too long: {len(content)} characters (at most {MAX_LINE_CHARACTERS}); "
                     f"it is skipped: {quoted(content)}"
                 )
-                too_long.append(Line(index + 1, [Token(ERROR, message, index + 1, 1)], None))
+                number = base + index + 1
+                too_long.append(Line(number, [Token(ERROR, message, number, 1)], None))
                 physical[index] = ""
         if too_long:
             text = "\n".join(physical)
     if too_long:
-        return heapq.merge(tokenize(text), too_long, key=lambda line: line.number)
-    return tokenize(text)
+        return heapq.merge(tokenize(text, base), too_long, key=lambda line: line.number)
+    return tokenize(text, base)
 
 
-class _Assembly:
-    """Builds the record line by line: the session tags, then one hand after another."""
+class Assembly:
+    """Builds the record line by line: the session tags, then one hand after another, each
+    given out as soon as its last line is read (``hands``), so that a file is read one hand at a
+    time; ``finish`` ends the last hand at the end of the text."""
 
     def __init__(self, problems: Problems) -> None:
         self.problems = problems
         self.pending: list[str] = []
         self.session_tags: list[TagLine] = []
         self.session: Session | None = None
-        self.hands: list[Hand] = []
+        self.finished: list[Hand] = []
+        """The hand ended by the line just read, until ``hands`` gives it out."""
         self.hand_tags: list[TagLine] = []
         self.body: BodyReader | None = None
         self.hand_count = 0
         self.problems_before_hand = 0
         self.saw_tokens = False
         """Whether any line holds more than comments (a text without one is an empty file)."""
+        self.stopped = False
+        """Whether reading stopped for too many problems (the lines after are left unread)."""
+        self.after: list[str] = []
+        """The comments at the end of a text without hands (the record's ``after``)."""
 
-    def run(self, lines: Iterable[Line]) -> Record | None:
-        """Read every line; the record, or ``None`` when the session tags make it meaningless."""
+    def hands(self, lines: Iterable[Line]) -> Iterator[Hand]:
+        """Read the lines; each hand read without a problem as soon as the next one starts."""
+        finished = self.finished
         for line in lines:
             if self.problems.too_many:
                 self.problems.stop(line.number)
+                self.stopped = True
                 break
             self._line(line)
+            if finished:
+                yield finished.pop()
+
+    def finish(self) -> Hand | None:
+        """End the text: the last hand, when it was read without a problem."""
         after, self.pending = self.pending, []
         if self.body is not None:
             self._end_hand(after)
             after = []
+        self.after = after
+        if not self.saw_tokens:
+            if not self.problems.count:
+                self.problems.add(1, 1, _EMPTY)
+            return None
+        return self.finished.pop() if self.finished else None
+
+    def header(self) -> Record | None:
+        """The session as a record without hands, or ``None`` when the session tags make it
+        meaningless (known once the first hand starts, or at the end of the text)."""
         if not self.saw_tokens:
             return None
         session = self._session()
         if not session.meaningful:
             return None
-        fields: dict[str, Any] = {"tags": session.tags, "hands": self.hands, "line": 1, "column": 1}
-        if after:
-            fields["after"] = after
-        return Record.build(**fields)
+        return Record.build(tags=session.tags, line=1, column=1)
 
     def _line(self, line: Line) -> None:
         before = self.pending
@@ -280,5 +312,5 @@ class _Assembly:
             fields.update(tags=tags, line=first.line, column=first.column)
             if after:
                 fields["after"] = after
-            self.hands.append(Hand.build(**fields))
+            self.finished.append(Hand.build(**fields))
         self.body = None

@@ -37,17 +37,35 @@ _DEFAULT_SPLIT = 4
 
 def dumps(record: Record) -> str:
     """The record as canonical TGN text."""
-    spec = GAMES.get(record.game)
-    split_at = spec.bid_split if spec and spec.bid_split else _DEFAULT_SPLIT
-    body = BODY_LINES[family_name(record.game)]
+    out = head_lines(record)
+    write_hand = hand_writer(record.game)
+    for hand in record.hands:
+        out.append("")
+        out.extend(write_hand(hand))
+    return "\n".join(out) + "\n"
+
+
+def head_lines(record: Record) -> list[str]:
+    """The lines before the first hand: the session tags and the comments after them."""
     out: list[str] = []
     for tag in in_canonical_order(record.tags, _tag_name, SESSION_TAGS):
         _write(out, tag, _tag_text(tag))
     out.extend(_comment(text) for text in record.after)
-    for hand in record.hands:
-        out.append("")
+    return out
+
+
+def hand_writer(game: str) -> Callable[[Hand], list[str]]:
+    """What writes a hand of the game as its lines (without the blank line before it)."""
+    spec = GAMES.get(game)
+    split_at = spec.bid_split if spec and spec.bid_split else _DEFAULT_SPLIT
+    body = BODY_LINES[family_name(game)]
+
+    def lines(hand: Hand) -> list[str]:
+        out: list[str] = []
         _hand(out, hand, split_at, body)
-    return "\n".join(out) + "\n"
+        return out
+
+    return lines
 
 
 def _tag_name(tag: Tag) -> str:

@@ -1,0 +1,145 @@
+"""An upload that stalls nobody: another visitor's Sessions and Record pages while a 45 MB upload
+is read, and the server's memory before, during and after it.
+
+The dashboard serves the bundled sessions; one browser uploads the TGN.md §8 hand repeated
+100,000 times (about 45 MB) on the Sessions page, and meanwhile another browser opens Sessions
+and Record afresh five times each (``bench_dashboard.first_load``: a new context, from the
+navigation's start to the page drawn with its script finished). Printed: each page's median
+without the upload and during it (the aim: within 25%), and the server process's resident memory
+(``/proc``, the server alone, not the worker reading the upload) before the upload, once the
+upload is read, and 30 s after it is removed (the aim: back within 100 MB of before).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from benchmarks.bench_cli import repeated_example
+from benchmarks.bench_dashboard import REPOSITORY, SAMPLES, TIMEOUT_MS, Screen, first_load, screens
+from dashboard.launch import streamlit_command
+from dashboard.replay_store import CACHE_ENV
+from recorder.archive import ARCHIVE_ENV
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, free_port
+
+HANDS = int(os.environ.get("BENCH_UPLOAD_HANDS", "100000"))
+LOADS = 5
+WATCHED = ("Sessions", "Record")
+"""The other visitor's pages."""
+SETTLE_SECONDS = 30
+READ_TIMEOUT_SECONDS = 1800
+
+
+def resident_mb(pid: int) -> float:
+    """A process's resident memory in MB (``VmRSS``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def medians(browser: object, url: str, pages: list[Screen]) -> dict[str, float]:
+    """Each page's median first load (seconds) over ``LOADS`` loads, the pages taken in turn."""
+    times: dict[str, list[float]] = {page.name: [] for page in pages}
+    for _ in range(LOADS):
+        for page in pages:
+            times[page.name].append(first_load(browser, url, page)[0])
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def main() -> None:
+    """Print the pages' medians without and during the upload, and the server's memory."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder_name:
+        folder = Path(folder_name)
+        (folder / "data").mkdir()
+        for sample in SAMPLES:
+            shutil.copy(sample, folder / "data" / sample.name)
+        archive = folder / "archive-export.tgn"
+        archive.write_text(repeated_example(HANDS), encoding="utf-8")
+        megabytes = archive.stat().st_size / 1_000_000
+        port = free_port()
+        environment = {
+            **os.environ,
+            ARCHIVE_ENV: str(folder / "club.sqlite"),
+            CACHE_ENV: str(folder / "cache"),
+        }
+        with (folder / "server.log").open("ab") as log:
+            server = subprocess.Popen(
+                streamlit_command(str(folder / "data"), port),
+                cwd=REPOSITORY,
+                env=environment,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            _wait_until_up(url, server)
+            pages = [
+                page for page in screens("club-night-40.tgn") if page.name in ("Sessions", "Record")
+            ]
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+                )
+                medians(browser, url, pages)  # the pages' first loads ever, not counted
+                quiet = medians(browser, url, pages)
+                before = resident_mb(server.pid)
+                uploader = browser.new_context(viewport=DESKTOP).new_page()
+                uploader.goto(url)
+                uploader.locator('input[type="file"]').set_input_files(str(archive))
+                uploader.locator('[data-testid="stProgress"]').wait_for(timeout=TIMEOUT_MS)
+                started = time.perf_counter()
+                busy = medians(browser, url, pages)
+                still_reading = uploader.locator('[data-testid="stProgress"]').count() > 0
+                remove = uploader.locator(".st-key-upload-remove button").first
+                remove.wait_for(timeout=READ_TIMEOUT_SECONDS * 1000)
+                read_seconds = time.perf_counter() - started
+                with_upload = resident_mb(server.pid)
+                remove.click()
+                time.sleep(SETTLE_SECONDS)
+                after = resident_mb(server.pid)
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
+    print(f"   upload: {HANDS:,} hands, {megabytes:.1f} MB, read in {read_seconds:.0f} s")
+    for name, seconds in quiet.items():
+        ratio = busy[name] / seconds
+        verdict = "within" if ratio <= 1.25 else "OVER"
+        print(
+            f"   {name}, median of {LOADS}: {seconds:.2f} s without the upload, "
+            f"{busy[name]:.2f} s during it ({ratio:.2f}x, {verdict} 1.25x)"
+            + ("" if still_reading else " (the upload was read before the loads ended)")
+        )
+    back = after - before
+    print(
+        f"   server memory: {before:,.0f} MB before, {with_upload:,.0f} MB with the upload read, "
+        f"{after:,.0f} MB {SETTLE_SECONDS} s after removing it ({back:+,.0f} MB, "
+        f"{'within' if back <= 100 else 'OVER'} 100 MB)"
+    )
+
+
+def _wait_until_up(url: str, server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError("the dashboard exited")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
+                if answer.read().strip() == b"ok":
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("the dashboard did not answer")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+"""Uploads read and replayed away from the visitors: in a worker process, one upload at a time.
+
+Reading and replaying a club's whole export (45 MB, 100,000 hands) takes minutes and gigabytes.
+Done on the page's thread it held the interpreter every visitor's page shares, and what it built
+stayed in the server's memory. Here the upload's bytes go to a temporary folder and a worker
+process (``python -m dashboard.upload_worker``: a fresh interpreter, neither a copy of the server
+nor one that imports the page that started it) reads, replays and scores them, keeps the record,
+replay and score in the folder (the upload's own ``ReplayStore``) and writes only what the
+Sessions page lists: the summary, the problems, the tally. The worker ends after the upload, so
+its memory goes back to the system; one upload is read at a time. A page reads the upload's
+record, replay and score from the folder when it shows them; the folder is deleted when the
+upload is forgotten (removed, imported, or its browser session ended).
+
+The size of an upload is bounded by Streamlit's ``server.maxUploadSize``, which ``thuruppu
+dashboard`` sets from ``THURUPPU_MAX_UPLOAD_MB`` (50 MB by default, ``launch.max_upload_mb``)
+and the page states.
+"""
+
+from __future__ import annotations
+
+import pickle
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from pathlib import Path
+
+from dashboard.library import NOTHING_READ, LoadedSession, load
+from dashboard.replay_store import Parts, ReplayStore, held
+
+UPLOAD, PROGRESS, RESULT = "upload.tgn", "progress", "listed.pickle"
+"""The files of an upload's folder: its bytes, the worker's progress, what the page lists."""
+POLL_SECONDS = 0.2
+"""How often the page looks at the worker's progress."""
+
+Progress = Callable[[float, str], object]
+"""Told the fraction done and what is being done (the page's progress bar)."""
+
+_one_at_a_time = threading.Lock()
+"""One upload is read at a time, on one core, whoever uploads: the other core serves pages."""
+
+
+def read_away(key: str, label: str, data: bytes, progress: Progress) -> LoadedSession:
+    """Read, replay and score an upload in a worker process, telling ``progress`` how far it
+    is; the session it gives reads its record, replay and score from the upload's own folder.
+    Raises ``UploadFailed`` when the worker does not finish (out of memory, say)."""
+    folder = Path(tempfile.mkdtemp(prefix="thuruppu-upload-"))
+    (folder / UPLOAD).write_bytes(data)
+    progress(0.0, "Waiting for another upload to be read…")
+    with _one_at_a_time:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", __name__, str(folder), key, label],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        while worker.poll() is None:
+            time.sleep(POLL_SECONDS)
+            fraction, text = _progress_of(folder / PROGRESS)
+            if text:
+                progress(fraction, text)
+        failure = worker.stderr.read().decode(errors="replace") if worker.stderr else ""
+    try:
+        with (folder / RESULT).open("rb") as result:
+            summary, problems, tally, version = pickle.load(result)
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError) as error:
+        shutil.rmtree(folder, ignore_errors=True)
+        last = failure.strip().splitlines()[-1:] or [f"exit status {worker.returncode}"]
+        raise UploadFailed(last[0]) from error
+    progress(1.0, "Done")
+    parts = _StoredAway(folder, version)
+    weakref.finalize(parts, shutil.rmtree, str(folder), True)
+    return LoadedSession(key, label, summary, problems, version, parts, held(tally))
+
+
+class UploadFailed(RuntimeError):
+    """The worker did not finish reading an upload; the message says why, as it last said."""
+
+
+def main(arguments: list[str]) -> None:
+    """The worker: read, replay and score the upload in the folder, keep its parts there and
+    write what the Sessions page lists (``python -m dashboard.upload_worker FOLDER KEY LABEL``)."""
+    folder, key, label = Path(arguments[0]), arguments[1], arguments[2]
+    data = (folder / UPLOAD).read_bytes()
+    (folder / UPLOAD).unlink()
+
+    def said(fraction: float, text: str) -> None:
+        (folder / PROGRESS).write_text(f"{fraction} {text}", encoding="utf-8")
+
+    session = load(key, label, data, ReplayStore(folder), said)
+    listed = (session.summary, session.problems, session.tally(), session.digest)
+    written = folder / f"{RESULT}.part"
+    written.write_bytes(pickle.dumps(listed, protocol=5))
+    written.replace(folder / RESULT)
+
+
+def _progress_of(path: Path) -> tuple[float, str]:
+    try:
+        fraction, _, text = path.read_text(encoding="utf-8").partition(" ")
+        return float(fraction), text
+    except (OSError, ValueError):
+        return 0.0, ""
+
+
+class _StoredAway:
+    """An upload's parts, read from its folder when a page first asks for them (then kept)."""
+
+    def __init__(self, folder: Path, version: str) -> None:
+        self._store = ReplayStore(folder)
+        self._version = version
+        self._parts: Parts | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self) -> Parts:
+        with self._lock:
+            if self._parts is None:
+                stored = self._store.get(self._version)
+                self._parts = stored[3]() if stored is not None else NOTHING_READ
+            return self._parts
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
