@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import os
 import random
 import re
@@ -39,7 +40,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.live_clients import Client, Drawn, chosen_option, timed, trigger
-from dashboard.launch import APP, streamlit_command
 from recorder.archive import ARCHIVE_ENV, HandStarted, open_archive
 from recorder.model import Tag
 from tests.browser.conftest import free_port
@@ -52,6 +52,8 @@ LOADS_ENV = "THURUPPU_LIVE_LOADS"
 CHECKOUT_ENV = "THURUPPU_LIVE_CHECKOUT"
 DEFAULT_LOADS = "1:0:3:0,4:0:3:0,4:20:3:0,20:100:1:3-5"
 PROJECTOR_SECONDS = 5
+LOGGED_BY = {"next": 2}
+"""Events a tap logs, when not one: the next hand's button ends the hand and starts the next."""
 TURN = re.compile(r"(\d):(?:(ask|show) )?(\w\w)")
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -127,7 +129,7 @@ async def scorer(
             seconds, drawn = await timed(client.run(tap_states(drawn, step)))  # type: ignore[arg-type]
             after, _, _ = drawn.status()
             figures.taps.append((time.perf_counter(), seconds))
-            if after != before + 1:
+            if after != before + LOGGED_BY.get(step.kind, 1):
                 figures.wrong.append(f"session {session_id}: {before} -> {after} events")
             figures.acknowledged[session_id] += after - before
     finally:
@@ -212,11 +214,23 @@ def prepare_archive(path: Path, tables: int) -> list[int]:
     return sessions
 
 
+def checkout_command(checkout: Path, arguments: list[object]) -> list[str]:
+    """The server command as the checkout's own ``dashboard.launch`` builds it."""
+    build = (
+        "import json; from dashboard.launch import streamlit_command; "
+        f"print(json.dumps(streamlit_command(*{arguments!r})))"
+    )
+    built = subprocess.run(
+        [sys.executable, "-c", build], cwd=checkout, capture_output=True, text=True, check=True
+    )
+    command: list[str] = json.loads(built.stdout)
+    return command
+
+
 def start_server(root: Path, port: int, checkout: Path) -> tuple[subprocess.Popen[bytes], str]:
     """The dashboard of ``checkout`` served on ``port``, listing and recording into the archive."""
     archive = root / "archive.sqlite"
-    command = streamlit_command(str(archive), port, str(archive), str(root / "cache"))
-    command[command.index(str(APP))] = str(checkout / "dashboard" / "app.py")
+    command = checkout_command(checkout, [str(archive), port, str(archive), str(root / "cache")])
     environment = {**os.environ, ARCHIVE_ENV: str(archive)}
     with (root / "server.log").open("ab") as log:
         process = subprocess.Popen(
@@ -270,7 +284,7 @@ def run_load(tables: int, spectators: int, hands: int, pace: tuple[float, float]
         archive = open_archive(str(root / "archive.sqlite"))
         logged = {s: len(archive.events(s)) - 2 for s in sessions}  # less creation, hand 1
     print(f"   server of {'this checkout' if checkout == REPOSITORY else checkout}")
-    report(tables, spectators, hands, pace, figures, logged, len(steps))
+    report(tables, spectators, hands, pace, figures, logged, steps)
 
 
 def report(
@@ -280,7 +294,7 @@ def report(
     pace: tuple[float, float],
     figures: Figures,
     logged: dict[int, int],
-    steps: int,
+    steps: list[Step],
 ) -> None:
     seconds = [s for _, s in figures.taps]
     start_tap, start_cpu = window(figures, True)
@@ -289,9 +303,10 @@ def report(
     paced = (
         "as fast as the page answers" if pace[1] == 0 else f"a tap every {pace[0]:g}-{pace[1]:g} s"
     )
+    load = " ".join(f"{value:.2f}" for value in os.getloadavg())
     print(
-        f"   {tables} tables, {spectators} spectators ({hands} hands of 28 a table, {steps} taps"
-        f" each, {paced}); load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+        f"   {tables} tables, {spectators} spectators ({hands} hands of 28 a table, "
+        f"{len(steps)} taps each, {paced}); load average {load}"
     )
     print(
         f"     taps {len(seconds)}: median {statistics.median(seconds):.2f} s, "
@@ -314,10 +329,12 @@ def report(
     print(f"     server memory {memory[0]:.0f} -> {memory[-1]:.0f} MB (peak {max(memory):.0f} MB)")
     acknowledged = sum(figures.acknowledged.values())
     stored = sum(logged.values())
-    verdict = "nothing lost or doubled" if stored == acknowledged == len(seconds) else "MISMATCH"
+    expected = len(logged) * sum(LOGGED_BY.get(step.kind, 1) for step in steps)
+    right = stored == acknowledged == expected and not figures.wrong
+    verdict = "nothing lost or doubled" if right else "MISMATCH"
     print(
-        f"     archive: {stored} events stored for {acknowledged} taps acknowledged "
-        f"({len(seconds)} sent): {verdict}"
+        f"     archive: {stored} events stored, {acknowledged} acknowledged by the pages, "
+        f"{expected} expected from {len(seconds)} taps: {verdict}"
     )
     for wrong in figures.wrong[:5]:
         print(f"     wrong: {wrong}")

@@ -46,6 +46,8 @@ def streamlit_command(
         "true",
         "--server.fileWatcherType",  # a served dashboard does not rerun on edits: no watching
         "none",
+        "--runner.postScriptGC",  # no full collection after every run: see dashboard.server
+        "false",
         "--",
         "--data",
         path,
