@@ -140,3 +140,25 @@ def test_the_record_pages_state_does_not_grow_with_the_events_and_goes_with_the_
     gc.collect()
     assert state() is None  # nothing of the server's (a cache, a callback) keeps a closed page
     assert positions_alive() == 0
+
+
+def seat_shown(app: AppTest) -> object:
+    (picker,) = [widget for widget in app.get("button_group") if widget.key == "rec-seat"]
+    return picker.value
+
+
+def test_the_seat_picker_starts_afresh_at_each_event_and_keeps_a_choice_until_then(
+    session: tuple[Archive, int],
+) -> None:
+    archive, session_id = session
+    app = open_page(session_id)
+    assert seat_shown(app) == 1  # the first call is the dealer's left hand's
+    for key, seat in zip(hand_taps()[:3], (2, 3, 4), strict=True):
+        tap(app, archive, session_id, key)
+        assert seat_shown(app) == seat
+    (picker,) = [widget for widget in app.get("button_group") if widget.key == "rec-seat"]
+    picker.set_value(6).run()  # type: ignore[attr-defined]
+    assert seat_shown(app) == 6
+    app.switch_page("screens/sessions.py").run()
+    app.switch_page("screens/record.py").run()
+    assert seat_shown(app) == 4  # the picker was dropped with the page: whose turn it is again

@@ -21,10 +21,11 @@ MOMENT_SUFFIX = "-moment"
 
 def start_afresh(key: str, moment: Hashable, value: object) -> None:
     """Set the picker ``key`` to ``value`` when the page is drawn at a new ``moment`` (the session
-    and its number of events); at the same moment it keeps what the scorer chose. Call it before
-    drawing the picker, which is then given no default of its own."""
+    and its number of events), or when the picker has no state (it was not drawn in the last run,
+    as after a visit to another page, and Streamlit dropped it); at the same moment it keeps what
+    the scorer chose. Call it before drawing the picker, which is then given no default."""
     marker = key + MOMENT_SUFFIX
-    if st.session_state.get(marker) != moment:
+    if st.session_state.get(marker) != moment or key not in st.session_state:
         st.session_state[key] = value
         st.session_state[marker] = moment
 
