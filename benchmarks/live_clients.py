@@ -71,6 +71,7 @@ class Client:
             subprotocols=[Subprotocol("streamlit")],
             max_size=None,
             open_timeout=TIMEOUT_SECONDS,
+            ping_interval=None,  # a server stalled for long is measured, not dropped
         )
         return await self.run()
 

@@ -143,7 +143,7 @@ def test_the_record_pages_state_does_not_grow_with_the_events_and_goes_with_the_
 
 
 def seat_shown(app: AppTest) -> object:
-    (picker,) = [widget for widget in app.get("button_group") if widget.key == "rec-seat"]
+    (picker,) = [w for w in app.get("button_group") if w.key.startswith("rec-seat-")]
     return picker.value
 
 
@@ -156,7 +156,7 @@ def test_the_seat_picker_starts_afresh_at_each_event_and_keeps_a_choice_until_th
     for key, seat in zip(hand_taps()[:3], (2, 3, 4), strict=True):
         tap(app, archive, session_id, key)
         assert seat_shown(app) == seat
-    (picker,) = [widget for widget in app.get("button_group") if widget.key == "rec-seat"]
+    (picker,) = [w for w in app.get("button_group") if w.key.startswith("rec-seat-")]
     picker.set_value(6).run()  # type: ignore[attr-defined]
     assert seat_shown(app) == 6
     app.switch_page("screens/sessions.py").run()

@@ -46,7 +46,7 @@ from dashboard.recording.view import (
 )
 from dashboard.screens import rummy_record
 from dashboard.screens.record_parts import SUIT_COLOURS, draw_export, draw_findings
-from dashboard.screens.turn_choices import labelled, start_afresh
+from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import CARD_CSS
 from dashboard.views.text import escape, escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted, open_archive
@@ -165,11 +165,12 @@ def seat_labels(position: Position) -> dict[int, str]:
 def draw_seats(position: Position, events: int) -> str:
     """The seat selector, preselecting whose turn it is afresh after every event. Returns its
     key, which a click reads when it happens."""
-    key = "rec-seat"
-    start_afresh(key, (position.session_id, events), position.seat)
+    key = afresh("rec-seat", (position.session_id, events))
     labels = seat_labels(position)
     with st.container(key="rec-seats"):
-        st.segmented_control("Seat", list(labels), format_func=labelled(labels), key=key)
+        st.segmented_control(
+            "Seat", list(labels), default=position.seat, format_func=labelled(labels), key=key
+        )
     return key
 
 
@@ -256,8 +257,7 @@ def answer_decision(seat_key: str, answer: str) -> Callable[[Position], Decision
 
 def draw_play(position: Position, events: int) -> None:
     seat_key = draw_seats(position, events)
-    actions_key = "rec-action"
-    start_afresh(actions_key, (position.session_id, events), [])
+    actions_key = afresh("rec-action", (position.session_id, events))
     with st.container(key="rec-actions"):
         st.pills(
             "Before the card",
@@ -308,11 +308,13 @@ def draw_outcome(position: Position) -> None:
         )
         st.success(f"Hand {position.hand_number}: {result.outcome}{points}")
     draw_score(position)
-    key = "rec-next-dealer"
-    start_afresh(key, (position.session_id, position.hand_number), position.following_dealer)
     labels = seat_labels(position)
     dealer = st.segmented_control(
-        "Next dealer", list(labels), format_func=labelled(labels), key=key
+        "Next dealer",
+        list(labels),
+        default=position.following_dealer,
+        format_func=labelled(labels),
+        key=afresh("rec-next-dealer", (position.session_id, position.hand_number)),
     )
     st.button(
         f"Start hand {position.hand_number + 1}",

@@ -33,7 +33,7 @@ from dashboard.recording.rummy_view import (
     status_html,
 )
 from dashboard.screens.record_parts import SUIT_COLOURS, draw_export, draw_findings
-from dashboard.screens.turn_choices import labelled, start_afresh
+from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import card_label
 from dashboard.views.text import escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted
@@ -259,11 +259,16 @@ def seat_labels(position: RummyPosition, seats: list[int]) -> dict[int, str]:
 def seat_choice(position: RummyPosition, events: int) -> str:
     """The chair selector of the deal's players without an outcome line yet, preselecting the
     first still to enter afresh after every event. Returns its key."""
-    key = "rmy-seat"
-    start_afresh(key, (position.session_id, events), position.to_enter)
+    key = afresh("rmy-seat", (position.session_id, events))
     labels = seat_labels(position, [s.seat for s in position.seats if s.playing and s.line is None])
     with st.container(key="rmy-seats"):
-        st.segmented_control("Player", list(labels), format_func=labelled(labels), key=key)
+        st.segmented_control(
+            "Player",
+            list(labels),
+            default=position.to_enter,
+            format_func=labelled(labels),
+            key=key,
+        )
     return key
 
 
@@ -294,9 +299,8 @@ def draw_outcomes(position: RummyPosition, taps: Taps, events: int) -> None:
             on_click=taps.record,
             args=(lambda p: rummy_clicks.winner_click(p, chosen(seat_key, p)),),
         )
-    count_key = "rmy-count"
-    start_afresh(count_key, (position.session_id, events), None)
-    with st.form("rmy-count-form", clear_on_submit=True, border=False):
+    count_key = afresh("rmy-count", (position.session_id, events))
+    with st.form(f"{count_key}-form", clear_on_submit=True, border=False):
         columns = st.columns([2, 1], vertical_alignment="bottom")
         columns[0].number_input("Count (points)", min_value=0, step=1, value=None, key=count_key)
         if columns[1].form_submit_button("Record count", key="rmy-count-record"):
@@ -370,12 +374,13 @@ def draw_complete(position: RummyPosition, taps: Taps) -> None:
         st.success(f"Deal {position.deal_number} won by {winner}")
     following = position.next_dealer()
     in_game = [standing.seat for standing in position.seats if standing.standing != "out"]
-    key = "rmy-next-dealer"
-    preselected = following if following in in_game or not in_game else in_game[0]
-    start_afresh(key, (position.session_id, position.deal_number), preselected)
     labels = seat_labels(position, list(range(1, position.players + 1)))
     dealer = st.segmented_control(
-        "Shuffles next", list(labels), format_func=labelled(labels), key=key
+        "Shuffles next",
+        list(labels),
+        default=following if following in in_game or not in_game else in_game[0],
+        format_func=labelled(labels),
+        key=afresh("rmy-next-dealer", (position.session_id, position.deal_number)),
     )
     st.button(
         f"Start deal {position.deal_number + 1}",

@@ -1,13 +1,16 @@
 """The Record pages' pickers that start afresh at every event: the seat whose turn it is, the
 actions before a card, the next dealer, a count.
 
-Each keeps one widget key for the page's whole life, and is set to its preselected value
-whenever the session has moved on since it was last drawn (a new event, here or at another tab).
-A key per event would also start afresh, but Streamlit keeps the metadata of every widget it has
-ever registered in a browser session, its ``format_func`` and callbacks with whatever they hold:
-one more picker (and, through its ``format_func``, one more copy of the position) for every event
-recorded, walked by the garbage collector after every run. The labels a picker shows are given as
-text (``labelled``), so that nothing it keeps holds a position.
+A picker must start afresh, with its preselected value, whenever the session has moved on: the
+browser keeps a widget's value for as long as the widget keeps its key, so the key has to change.
+A new key per event did that, but Streamlit keeps the metadata of every widget it has ever
+registered in a browser session, its ``format_func`` and callbacks with whatever they hold: one
+more picker (and, through its ``format_func``, one more copy of the position) for every event
+recorded, walked by the garbage collector after every run and held until the session ended. So a
+picker takes turns between two keys (``afresh``): the other one at each new moment, the same one
+while the session has not moved, which the browser then keeps as the scorer chose it; each key's
+metadata is replaced when it comes back. The labels a picker shows are given as text
+(``labelled``), so that nothing it keeps holds a position.
 """
 
 from __future__ import annotations
@@ -19,15 +22,16 @@ import streamlit as st
 MOMENT_SUFFIX = "-moment"
 
 
-def start_afresh(key: str, moment: Hashable, value: object) -> None:
-    """Set the picker ``key`` to ``value`` when the page is drawn at a new ``moment`` (the session
-    and its number of events), or when the picker has no state (it was not drawn in the last run,
-    as after a visit to another page, and Streamlit dropped it); at the same moment it keeps what
-    the scorer chose. Call it before drawing the picker, which is then given no default."""
+def afresh(key: str, moment: Hashable) -> str:
+    """The widget key of the picker ``key`` at ``moment`` (the session and its number of events):
+    ``key-0`` or ``key-1``, the other one than before whenever the moment is new (an event here or
+    at another tab), so the picker is drawn anew with its default."""
     marker = key + MOMENT_SUFFIX
-    if st.session_state.get(marker) != moment or key not in st.session_state:
-        st.session_state[key] = value
-        st.session_state[marker] = moment
+    held = st.session_state.get(marker)
+    if held is None or held[0] != moment:
+        held = (moment, 0 if held is None else 1 - held[1])
+        st.session_state[marker] = held
+    return f"{key}-{held[1]}"
 
 
 def labelled(labels: Mapping[int, str]) -> Callable[[int], str]:
