@@ -31,9 +31,13 @@ APP = REPOSITORY / "dashboard" / "app.py"
 HAND = REPOSITORY / "tests" / "browser" / "expected" / "recorded-40.tgn"
 TURN = re.compile(r"\d:(?:\w+ )?(\w\w)")
 FEW, MANY = 10, 50
+"""Taps after which what the page holds is counted: after 10 the page has shown the calls, the
+face-down card and the pack it plays from; 50 is in the next hand."""
 SLACK = 200
-"""Objects the session state may reach after 50 taps beyond what it reached after 5: what one
-page holds in any run differs a little with the phase (the buttons and pickers it shows)."""
+"""Objects the session state may reach after 50 taps beyond what it reached after 10: Streamlit
+keeps the metadata of each widget a page has ever shown, so the next hand's button and dealer
+picker, first shown between the two counts, stay (about 100 objects); a key per event, holding
+one more picker a tap, reached some 800 objects more a tap."""
 
 
 def hand_taps() -> list[str]:
