@@ -59,6 +59,8 @@ def streamlit_command(
         "none",
         "--server.maxUploadSize",  # megabytes (dashboard.upload_worker)
         str(max_upload_mb(os.environ)),
+        "--runner.postScriptGC",  # no full collection after every run: see dashboard.server
+        "false",
         "--",
         "--data",
         path,

@@ -105,7 +105,8 @@ def archive_sessions(location: str) -> list[LoadedSession]:
     cache = loaded_sessions()
     return [
         cache.get(
-            ("archive", location, summary.id, summary.events),
+            ("archive", location, summary.id),
+            summary.events,
             partial(load_archived, archive, summary, store()),
         )
         for summary in summaries
@@ -114,7 +115,8 @@ def archive_sessions(location: str) -> list[LoadedSession]:
 
 @st.cache_resource(show_spinner=False)
 def loaded_sessions() -> SessionCache:
-    """Every session this server has loaded, by version (one cache, looked up without hashing)."""
+    """Every session this server has loaded, the latest version of each (one cache, looked up
+    without hashing)."""
     return SessionCache()
 
 
@@ -140,8 +142,8 @@ def file_sessions(root: Path) -> list[LoadedSession]:
     loaded = []
     for path in discover(root):
         stat = path.stat()
-        stamp = ("file", str(root), str(path), stat.st_mtime_ns, stat.st_size)
-        loaded.append(cache.get(stamp, partial(load_file, root, path, store())))
+        name, version = ("file", str(root), str(path)), (stat.st_mtime_ns, stat.st_size)
+        loaded.append(cache.get(name, version, partial(load_file, root, path, store())))
     return loaded
 
 

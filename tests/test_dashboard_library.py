@@ -157,13 +157,22 @@ def test_the_session_cache_loads_each_version_once_and_forgets_the_oldest() -> N
         return loaded(name, name, NOTHING_READ)
 
     cache = SessionCache(limit=2)
-    assert cache.get(("a", 1), lambda: make("a")).key == "a"
-    assert cache.get(("a", 1), lambda: make("a again")).key == "a"
-    cache.get(("b", 1), lambda: make("b"))
-    cache.get(("c", 1), lambda: make("c"))
+    assert cache.get("a", 1, lambda: make("a")).key == "a"
+    assert cache.get("a", 1, lambda: make("a again")).key == "a"
+    cache.get("b", 1, lambda: make("b"))
+    cache.get("c", 1, lambda: make("c"))
     assert len(cache) == 2
-    cache.get(("a", 1), lambda: make("a reloaded"))
+    cache.get("a", 1, lambda: make("a reloaded"))
     assert made == ["a", "b", "c", "a reloaded"]
+
+
+def test_the_session_cache_holds_one_version_of_a_session_however_often_it_changes() -> None:
+    cache = SessionCache()
+    for events in range(1, 51):
+        shown = cache.get("live", events, lambda n=events: loaded(f"v{n}", "live", NOTHING_READ))
+        assert shown.key == f"v{events}"
+    assert len(cache) == 1
+    assert cache.get("live", 50, lambda: loaded("again", "live", NOTHING_READ)).key == "v50"
 
 
 def test_the_data_path_comes_from_the_command_line_then_the_environment() -> None:

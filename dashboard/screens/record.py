@@ -46,6 +46,7 @@ from dashboard.recording.view import (
 )
 from dashboard.screens import rummy_record
 from dashboard.screens.record_parts import SUIT_COLOURS, draw_export, draw_findings
+from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import CARD_CSS
 from dashboard.views.text import escape, escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted, open_archive
@@ -157,17 +158,18 @@ def draw_resume() -> None:
                 st.rerun()
 
 
+def seat_labels(position: Position) -> dict[int, str]:
+    return {seat: seat_name(position, seat) for seat in range(1, position.players + 1)}
+
+
 def draw_seats(position: Position, events: int) -> str:
-    """The seat selector, preselecting whose turn it is; a new one after every event. Returns
-    its key, which a click reads when it happens."""
-    key = f"rec-seat-{events}"
+    """The seat selector, preselecting whose turn it is afresh after every event. Returns its
+    key, which a click reads when it happens."""
+    key = afresh("rec-seat", (position.session_id, events))
+    labels = seat_labels(position)
     with st.container(key="rec-seats"):
         st.segmented_control(
-            "Seat",
-            list(range(1, position.players + 1)),
-            default=position.seat,
-            format_func=lambda seat: seat_name(position, seat),
-            key=key,
+            "Seat", list(labels), default=position.seat, format_func=labelled(labels), key=key
         )
     return key
 
@@ -255,7 +257,7 @@ def answer_decision(seat_key: str, answer: str) -> Callable[[Position], Decision
 
 def draw_play(position: Position, events: int) -> None:
     seat_key = draw_seats(position, events)
-    actions_key = f"rec-action-{events}"
+    actions_key = afresh("rec-action", (position.session_id, events))
     with st.container(key="rec-actions"):
         st.pills(
             "Before the card",
@@ -306,12 +308,13 @@ def draw_outcome(position: Position) -> None:
         )
         st.success(f"Hand {position.hand_number}: {result.outcome}{points}")
     draw_score(position)
+    labels = seat_labels(position)
     dealer = st.segmented_control(
         "Next dealer",
-        list(range(1, position.players + 1)),
+        list(labels),
         default=position.following_dealer,
-        format_func=lambda seat: seat_name(position, seat),
-        key=f"rec-next-dealer-{position.hand_number}",
+        format_func=labelled(labels),
+        key=afresh("rec-next-dealer", (position.session_id, position.hand_number)),
     )
     st.button(
         f"Start hand {position.hand_number + 1}",
@@ -373,12 +376,12 @@ def draw_corrections(position: Position) -> None:
     """Correct the card of an earlier turn (kept in the log), or throw the hand in."""
     if position.turns:
         with st.expander("Correct an earlier card"):
-            turns = {turn.seq: turn for turn in position.turns}
+            turns = {turn.seq: turn_label(position, turn) for turn in position.turns}
             target: int = st.selectbox(
                 "Turn",
                 list(turns),
                 index=len(turns) - 1,
-                format_func=lambda seq: turn_label(position, turns[seq]),
+                format_func=labelled(turns),
                 key="rec-correct-turn",
             )
             code = st.text_input("The card it really was", key="rec-correct-card")
