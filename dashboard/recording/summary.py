@@ -14,6 +14,7 @@ from dashboard.recording.offers import CardCell, call_label
 from dashboard.recording.position import Position
 from dashboard.recording.view import seat_name
 from dashboard.views.cards import card_label
+from dashboard.views.undertakings import result_line, undertakings_text
 from recorder.archive import SessionSummary
 from recorder.model import Record
 from replay import TrickSummary
@@ -103,3 +104,30 @@ def resume_label(summary: SessionSummary, record: Record) -> str:
         f"Session {summary.id} · {summary.game} · {date} · {players} · "
         f"{hands} hand{'' if hands == 1 else 's'}"
     )
+
+
+def undertakings_so_far(position: Position) -> str:
+    """The undertakings of the open hand as they are tapped: ``Kott said by Biju (2) in trick 1:
+    not decided``; empty when none."""
+    replayed = position.replay
+    if replayed is None or position.phase not in ("play", "over"):
+        return ""
+    return undertakings_text(replayed.result, lambda seat: seat_name(position, seat))
+
+
+def outcome_text(position: Position) -> str:
+    """The end box: ``Hand 1: made with a Jodi: Jodi kept, the callers took 40 (Jodi said by
+    Anil (1) in trick 2: kept). Red take 5 coolies``: the result, who undertook what, and how the
+    hand moved the score (an award after a revoke included)."""
+    replayed = position.replay
+    if replayed is None:
+        return ""
+    result = replayed.result
+    lines = [line for line in position.score().lines if line.result.hand == result.hand]
+    line = lines[-1] if lines else None
+    text = f"Hand {position.hand_number}: " + result_line(
+        result, line, lambda seat: seat_name(position, seat)
+    )
+    if line is not None and line.notes:
+        text += ". " + "; ".join(line.notes)
+    return text

@@ -34,7 +34,9 @@ from dashboard.recording.summary import (
     finished_text,
     finished_trick,
     grid_label,
+    outcome_text,
     resume_label,
+    undertakings_so_far,
     winning_call,
 )
 from dashboard.recording.view import (
@@ -298,13 +300,9 @@ def draw_play(position: Position, events: int) -> None:
 
 def draw_outcome(position: Position) -> None:
     """The hand's outcome, the session score, and the button for the next hand."""
-    replayed = position.replay
-    if replayed is not None:
-        result = replayed.result
-        points = (
-            "" if result.callers_points is None else f", the callers took {result.callers_points}"
-        )
-        st.success(f"Hand {position.hand_number}: {result.outcome}{points}")
+    said = outcome_text(position)
+    if said:
+        st.success(escape_markdown(said))
     draw_score(position)
     dealer = st.segmented_control(
         "Next dealer",
@@ -349,6 +347,9 @@ def draw_judgement(position: Position) -> None:
     points = points_text(position)
     if points:
         st.caption(points)
+    undertaken = undertakings_so_far(position)
+    if undertaken:
+        st.html(f'<div class="rec-undertakings">{escape(undertaken)}</div>')
     draw_findings(position.findings, "rec-findings")
 
 

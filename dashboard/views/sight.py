@@ -1,6 +1,7 @@
 """What one seat knows at one step of a replayed hand: the filter every element of Replay uses.
 
-A player seeing from one seat knows his own cards (all of them, from the deal on), every card
+A player seeing from one seat knows his own cards (all of them from the deal on; in 29 his first
+four through the calling, all eight once the trump lies face down: ``TableState.view``), every card
 played so far, the calls, and the face-down card once it is turned up (the caller always). A
 finding reaches him once its evidence is in what he knows: the cards its message names (the card
 played and the card that proves the fault) or, for a fault in a whole hand (a missed redeal, a
@@ -83,7 +84,8 @@ def sight(hand: HandReplay, step: int, seat: int | None) -> Sight:
     if seat is None or not steps:
         return Sight(seat, step, None, True)
     state = steps[step].state
-    known = _public(steps[step]) | _cards_of(hand, seat)
+    own = _cards_of(hand, seat) if state.holding is None else set(state.view(seat).hands[seat - 1])
+    known = _public(steps[step]) | own
     return Sight(seat, step, frozenset(known), state.revealed or seat == state.caller)
 
 
