@@ -113,6 +113,15 @@ def _said(steps: Iterable[Step]) -> dict[int, list[str]]:
     return said
 
 
+def _said_after(steps: Sequence[Step], tricks: int) -> dict[int, dict[int, list[str]]]:
+    """Turns with no card after the last trick with one (``3:kot?=no``), by trick."""
+    later: dict[int, list[Step]] = {}
+    for step in steps:
+        if step.event.kind == "action" and (step.event.trick or 0) > tricks:
+            later.setdefault(step.event.trick or 0, []).append(step)
+    return {number: _said(found) for number, found in later.items()}
+
+
 def _reveal_line(record: Record, step: Step, seat: int | None) -> str | None:
     """A line for an ask or show that turned the trump up, as the viewer could see it."""
     state = step.state if seat is None else step.state.view(seat)
@@ -216,6 +225,10 @@ def render_replay(
         upto = last_of_trick.get(trick.number, done - 1) + 1
         lines += _finding_lines(f for i in range(done, upto) for f in known.get(i, []))
         done = max(done, upto)
+    lines += [
+        f"{number:>2}. " + " ".join(f"{s}:{' '.join(tokens)}" for s, tokens in said.items())
+        for number, said in _said_after(steps, len(hand.tricks)).items()
+    ]
     lines += _finding_lines(f for i in range(done, len(steps)) for f in known.get(i, []))
     points = "unknown" if result.callers_points is None else str(result.callers_points)
     target = f" of {result.target}" if result.target is not None else ""

@@ -209,7 +209,7 @@ def _team_words(record: Record, team: int) -> str:
     return f"{record.teams[team]} ({', '.join(record.player(seat) for seat in seats)})"
 
 
-def _violation_effect(finding: Finding, line: ScoreLine) -> str:
+def violation_effect(finding: Finding, line: ScoreLine) -> str:
     """What one violation did to the score: the hand it turned, the points it gave, or nothing."""
     who = f"{finding.player} (seat {finding.seat})" if finding.player else f"seat {finding.seat}"
     what = f"The {finding.code} by {who}"
@@ -254,7 +254,7 @@ def hand_over(
     if line is not None:
         said.append("Score: " + "; ".join(line.notes) + ".")
         said.extend(
-            _violation_effect(finding, line)
+            violation_effect(finding, line)
             for finding in findings
             if finding.kind == "violation" and finding.seat is not None
         )

@@ -25,8 +25,10 @@ def _ending(said: Undertaking) -> str:
 
 
 def undertaking_words(said: Undertaking, name: Namer, target: int | None = None) -> str:
-    """One undertaking in words: ``Jodi said by Anil in trick 2: kept``, ``Kott asked by Biju
-    (kot?) and refused in trick 3: hand over at trick 3``, ``pair declared by Sohel after trick 5``."""
+    """One undertaking in words: ``Jodi said by Anil in trick 2: kept``, ``Kott asked of Biju
+    (kot?=no) in trick 3 and refused: hand over at trick 3, ...``, ``pair declared by Sohel after
+    trick 5``. The seat of a ``jodi?`` is the asker's, of a ``kot?`` the leader who answered
+    (RULES.md §6)."""
     kind = KIND_NAMES[said.kind]
     who = name(said.seat) if said.seat is not None else ""
     when = f" in trick {said.trick}" if said.trick else ""
@@ -37,14 +39,19 @@ def undertaking_words(said: Undertaking, name: Namer, target: int | None = None)
         return f"pair declared by {who} after trick {said.trick}{moved}"
     if said.kind == "thani":
         return f"Thani called by {who}: {_ending(said)}"
-    if said.outcome == "refused":
-        return (
-            f"{kind} asked by {who} ({said.said}) and refused{when}: hand over at trick "
-            f"{said.trick}, the callers win at their call"
-        )
-    if "?" in said.said:
-        return f"{kind} asked by {who} ({said.said}){when}: a {kind}, {_ending(said)}"
+    if said.said.startswith("kot?"):
+        answer = "refused" if said.outcome == "refused" else f"accepted: a Kott, {_ending(said)}"
+        return f"Kott asked of {who} ({said.said}){when} and {answer}" + _over(said)
+    if said.said.startswith("jodi?"):
+        answer = "refused" if said.outcome == "refused" else f"accepted: a Jodi, {_ending(said)}"
+        return f"Jodi asked by {who} ({said.said}){when} and {answer}" + _over(said)
     return f"{kind} said by {who}{when}: {_ending(said)}"
+
+
+def _over(said: Undertaking) -> str:
+    if said.outcome != "refused":
+        return ""
+    return f": hand over at trick {said.trick}, the callers win at their call"
 
 
 def undertakings_text(result: HandResult, name: Namer) -> str:
@@ -53,8 +60,8 @@ def undertakings_text(result: HandResult, name: Namer) -> str:
 
 
 def outcome_words(result: HandResult) -> str:
-    """The outcome with the undertaking that decided it: ``made with a Jodi``, ``Kott kept``,
-    ``made: Kott asked and refused``, ``lost``."""
+    """The outcome with the undertaking that decided it: ``made with a Jodi``, ``lost with a
+    Kott``, ``made: Kott asked and refused``, ``lost``."""
     main = next((s for s in result.undertakings if s.kind != "pair"), None)
     if main is None:
         return result.outcome
@@ -62,9 +69,7 @@ def outcome_words(result: HandResult) -> str:
     if main.outcome == "refused":
         return f"{result.outcome}: {kind} asked and refused"
     if main.kind == "marukott":
-        return f"{result.outcome}: Marukott"
-    if main.outcome in ("kept", "lost"):
-        return f"{result.outcome} with a {kind}: {kind} {main.outcome}"
+        return result.outcome
     return f"{result.outcome} with a {kind}"
 
 
