@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond Python: Debian's Chromium and its driver for the browser
-# tests (and poppler-utils to read the PDFs Chromium prints), and a PostgreSQL server for the shared-archive tests. Does nothing when they are present.
+# tests (and poppler-utils to read the PDFs Chromium prints), and a PostgreSQL server for the
+# shared-archive tests. Does nothing when they are present.
 set -euo pipefail
 
 need=()
