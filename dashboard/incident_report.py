@@ -35,14 +35,19 @@ def hand_article(
     results = [replayed.result for replayed in replay_session(record, overrides).hands]
     lines = score_session(record, results, overrides).lines
     line = next((line for line in lines if line.result.hand == hand.result.hand), None)
-    chosen = hand.findings if findings is None else findings
+    chosen = hand.findings if findings is None else [f for f in hand.findings if f in findings]
     quotes = {finding.code: rule_quote(finding.code, record.game) for finding in chosen}
     return hand_report(record, hand, line, quotes, chosen)
 
 
-def report_html(record: Record, index: int, overrides: dict[str, str] | None = None) -> str:
-    """A whole HTML page reporting the hand at ``index``."""
-    return report_page(record, [hand_article(record, index, overrides)])
+def report_html(
+    record: Record,
+    index: int,
+    overrides: dict[str, str] | None = None,
+    findings: list[Finding] | None = None,
+) -> str:
+    """A whole HTML page reporting the hand at ``index`` (all its findings, or those given)."""
+    return report_page(record, [hand_article(record, index, overrides, findings)])
 
 
 def find_chromium() -> str | None:

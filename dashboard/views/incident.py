@@ -182,14 +182,16 @@ def hand_report(
     proof with the finding's card (solid ring) and the proving cards (dashed ring) marked, and
     each finding (all of the hand's by default) with its rule, player, outcome and effect."""
     chosen = list(hand.findings if findings is None else findings)
-    steps = {id(at.finding): at.step for at in findings_by_step(hand)}
+    steps: dict[Finding, int] = {}
+    for at in findings_by_step(hand):
+        steps.setdefault(at.finding, at.step)
     played = _played_in(hand)
     flags: dict[tuple[int, Card], str] = {}
     for finding in chosen:
         for card in named_cards(finding):
             if card in played:
                 flags.setdefault((played[card], card), "proof")
-        step = steps.get(id(finding))
+        step = steps.get(finding)
         fault = _fault_card(hand, step) if step is not None else None
         if fault is not None and fault in played:
             flags[(played[fault], fault)] = "finding"
