@@ -504,10 +504,14 @@ def _open(db: str | None) -> Archive:
 
 @archive_app.command("list")
 def archive_list(db: DbOption = None) -> None:
-    """Every session in the archive: its number, game, players and hands."""
-    for summary in _open(db).sessions():
+    """Every session in the archive: its number, game, event, events logged and creation time."""
+    archive = _open(db)
+    for summary in archive.sessions():
+        tag = archive.record(summary.id).tag("Event")
+        event = tag.value if tag is not None and tag.value else "no event"
         typer.echo(
-            f"{summary.id}\tgame {summary.game}\t{summary.events} events\t{summary.created_at}"
+            f"{summary.id}\tgame {summary.game}\t{event}\t{summary.events} events"
+            f"\t{summary.created_at}"
         )
 
 

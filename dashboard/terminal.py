@@ -253,7 +253,12 @@ def render_analysis(record: Record, analysis: dict[str, Any]) -> str:
         if trumps:
             lines.append(
                 "  with each trump the callers could force: "
-                + ", ".join(f"{suit} {value}" for suit, value in trumps.items())
+                + ", ".join(
+                    f"{suit} {value}"
+                    if value is not None
+                    else f"{suit} - (no card of it to put down)"
+                    for suit, value in trumps.items()
+                )
             )
         for card in hand.get("cards", []):
             if card["cost"]:

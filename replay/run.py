@@ -73,6 +73,7 @@ class HandRun:
 
     __slots__ = (
         "_mark",
+        "bid_split",
         "call",
         "caller",
         "callers_lost_round",
@@ -80,7 +81,6 @@ class HandRun:
         "calls",
         "cards",
         "current",
-        "bid_split",
         "dealer",
         "dealt_all",
         "decided_outcome",
@@ -356,8 +356,8 @@ class HandRun:
         )
 
     def _undealt(self, hands: list[tuple[Card, ...]]) -> tuple[tuple[Card, ...], ...]:
-        """Each seat's cards the record shows that are not among its first cards of the deal line
-        (29's last four, and any card the deal line does not place): not yet dealt in the calling."""
+        """Each seat's cards the record shows that are not among the first cards of its deal line
+        (29's last four, and any card the deal line does not place): not dealt in the calling."""
         undealt = []
         for seat, held in enumerate(hands, start=1):
             first = set(self.knowledge.first_cards[seat][: self.bid_split])

@@ -81,7 +81,10 @@ class ScoreLine:
     def awarded(self) -> str | None:
         """How ``auto-penalties`` decided the hand after a revoke (``revoke by Blue: Blue lose the
         hand``), ``None`` when the play decided it."""
-        return next((n for n in self.notes if n.startswith("revoke by ") and n.endswith("lose the hand")), None)
+        return next(
+            (n for n in self.notes if n.startswith("revoke by ") and n.endswith("lose the hand")),
+            None,
+        )
 
     @property
     def moved_by_team(self) -> dict[str, int]:

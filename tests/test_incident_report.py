@@ -23,7 +23,13 @@ CONTROLS = re.compile(r"<(button|input|select|form|script|textarea)\b", re.IGNOR
 # file, hand, code, the offender, a phrase of the rule, the finding's card, a proving card
 CASES = [
     pytest.param(
-        "data/club-night-40.tgn", 6, "revoke", "Suma", "Follow suit if you can", "9C", "7H",
+        "data/club-night-40.tgn",
+        6,
+        "revoke",
+        "Suma",
+        "Follow suit if you can",
+        "9C",
+        "7H",
         id="revoke",
     ),
     pytest.param(

@@ -67,9 +67,7 @@ def test_a_finding_reaches_a_seat_in_the_terminal_when_it_does_on_the_page(
     _, out, _ = run("replay", str(REVOKE_29), "--hand", "1", "--seat", str(seat))
     lines = out.splitlines()
     revoke = next(i for i, line in enumerate(lines) if "error revoke:" in line)
-    trick_line = max(
-        i for i, line in enumerate(lines[:revoke]) if re.match(r"\s*\d+\. ", line)
-    )
+    trick_line = max(i for i, line in enumerate(lines[:revoke]) if re.match(r"\s*\d+\. ", line))
     assert lines[trick_line].strip().startswith(f"{trick}. ")
 
 
@@ -77,7 +75,6 @@ def test_the_offender_and_everyone_see_the_club_night_revoke_once_it_is_proved()
     _, out, _ = run("replay", str(CLUB), "--hand", "6", "--seat", "1")
     assert "error revoke: trick 2: Suma (seat 2) threw 9C" in out
     assert "hidden in a seat's view" not in out
-    tail = out.splitlines()
-    assert tail.index(next(l for l in tail if "error revoke" in l)) > tail.index(
-        next(l for l in tail if l.startswith(" 6. "))
-    )
+    lines = out.splitlines()
+    revoke = next(i for i, line in enumerate(lines) if "error revoke" in line)
+    assert revoke > next(i for i, line in enumerate(lines) if line.startswith(" 6. "))

@@ -123,7 +123,9 @@ def test_the_record_pages_end_box_names_the_undertaking_and_its_player(
     assert words.replace(name, f"{name} ({seat})") in text, text
     assert undertakings_so_far(position) in text
     if entry["kind"] in ("jodi", "kot") and entry["said"] != "kot?=no":
-        assert text.startswith(f"Hand 1: made with a {'Jodi' if entry['kind'] == 'jodi' else 'Kott'}")
+        assert text.startswith(
+            f"Hand 1: made with a {'Jodi' if entry['kind'] == 'jodi' else 'Kott'}"
+        )
     if entry["outcome"] == "refused":
         assert "Kott asked and refused" in text and "hand over at trick 2" in text
         assert "the callers took 0" not in text

@@ -8,10 +8,11 @@ him (the Replay page's seat views are where a player sees only what he could kno
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from dashboard.recording.offers import CardCell, call_label
-from dashboard.recording.position import Position
+from dashboard.recording.position import Position, StandingTurn
 from dashboard.recording.view import seat_name
 from dashboard.views.cards import card_label
 from dashboard.views.undertakings import result_line, undertakings_text
@@ -84,6 +85,13 @@ def finished_text(position: Position, trick: FinishedTrick) -> str:
     return f"Trick {trick.number} won by {seat_name(position, trick.winner)}{points}."
 
 
+def correction_label(position: Position, turn: StandingTurn) -> str:
+    """A turn in the correction list, its card drawn as the grid draws it: ``trick 2, Biju (2):
+    10♥``."""
+    card = card_label(turn.card) if turn.card is not None else "a card not seen"
+    return f"trick {turn.trick}, {seat_name(position, turn.seat)}: {card}"
+
+
 def grid_label(cell: CardCell, colour: str) -> str:
     """A card button's label: in its suit's colour while in play; struck through and uncoloured
     once played, so a played card looks played in every suit."""
@@ -94,14 +102,17 @@ def grid_label(cell: CardCell, colour: str) -> str:
 
 
 def resume_label(summary: SessionSummary, record: Record) -> str:
-    """A Resume button: ``Session 3 · 40 · 2026-11-28 · Anil, Biju, … · 2 hands``, the date from
-    the ``Date`` tag, else the day the session was created."""
+    """A Resume button: ``Session 3 · 40 · Club night · 2026-11-28 · Anil, Biju, … · 2 hands``,
+    the event from the ``Event`` tag (left out when none), the date from the ``Date`` tag, else the
+    day the session was created."""
     date_tag = record.tag("Date")
     date = date_tag.value if date_tag and date_tag.value else summary.created_at[:10]
     players = ", ".join(record.players) or "no players"
     hands = len(record.hands)
+    event_tag = record.tag("Event")
+    event = f"{event_tag.value} · " if event_tag and event_tag.value else ""
     return (
-        f"Session {summary.id} · {summary.game} · {date} · {players} · "
+        f"Session {summary.id} · {summary.game} · {event}{date} · {players} · "
         f"{hands} hand{'' if hands == 1 else 's'}"
     )
 
@@ -131,3 +142,16 @@ def outcome_text(position: Position) -> str:
     if line is not None and line.notes:
         text += ". " + "; ".join(line.notes)
     return text
+
+
+def export_name(record: Record, session_id: int) -> str:
+    """The exported file's name after the event, the table (its ``Table`` tag, else its first
+    two players) and the date: ``club-night-anil-biju-2026-11-28.tgn``; ``session N`` stands in
+    for a missing event, and a missing date is left out."""
+    event_tag, date_tag = record.tag("Event"), record.tag("Date")
+    event = event_tag.value if event_tag and event_tag.value else f"session {session_id}"
+    date = date_tag.value if date_tag and date_tag.value else ""
+    table_tag = record.tag("Table")
+    table = table_tag.value if table_tag and table_tag.value else " ".join(record.players[:2])
+    words = re.findall(r"[a-z0-9]+", f"{event} {table} {date}".lower())
+    return "-".join(words) + ".tgn"

@@ -91,6 +91,10 @@ def trick_html(position: Position) -> str:
     return f'<div class="rec-trick">{cells}</div>'
 
 
+def _tricks(count: int) -> str:
+    return f"{count} trick{'' if count == 1 else 's'}"
+
+
 def points_text(position: Position) -> str:
     """Card points and tricks each team has taken so far in the hand."""
     state = position.state
@@ -98,6 +102,6 @@ def points_text(position: Position) -> str:
         return ""
     teams = position.record.teams
     return " · ".join(
-        f"{teams[team]}: {state.points[team]} points, {state.tricks_won[team]} tricks"
+        f"{teams[team]}: {state.points[team]} points, {_tricks(state.tricks_won[team])}"
         for team in (0, 1)
     )

@@ -233,11 +233,11 @@ else:
         if costly.empty:
             st.caption("Every card played kept the value: no card gave points away.")
         else:
-            st.dataframe(costly, hide_index=True, width="stretch", key="replay-costly")
+            st.html(frame_html(costly))  # a plain table: no toolbar over the text above it
         trumps = trump_choices(analysis, hand.result.trump)
         if not trumps.empty:
             st.markdown("**What each trump could make**")
-            st.dataframe(trumps, hide_index=True, key="replay-trumps")
+            st.html(frame_html(trumps))
 
 known = [at for at in shown if seat is None or at.step <= step]
 st.html(f"<style>{WRAP_CSS}</style>")

@@ -60,7 +60,9 @@ def trick_scores(session: LoadedSession) -> None:
             1,
             "Finding",
             [
-                f"replay{Position(session.key, hand, first[hand]).query()}" if hand in first else None
+                f"replay{Position(session.key, hand, first[hand]).query()}"
+                if hand in first
+                else None
                 for hand in positions
             ],
         )

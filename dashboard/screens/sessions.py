@@ -7,14 +7,14 @@ import streamlit as st
 
 from dashboard import state
 from dashboard.library import LoadedSession, digest, is_upload, upload_key
+from dashboard.screens.stepper import SEVERITY_ICONS
+from dashboard.views.finding_links import finding_moments
 from dashboard.views.sessions import (
     problems_table,
     reading_verdict,
     sessions_caption,
     sessions_table,
 )
-from dashboard.screens.stepper import SEVERITY_ICONS
-from dashboard.views.finding_links import finding_moments
 from dashboard.views.stepping import Position
 from dashboard.views.text import escape_markdown
 from recorder.archive import ArchiveError

@@ -228,7 +228,8 @@ def hand_report(
 
 def report_page(record: Record, articles: Sequence[str]) -> str:
     """A whole HTML document of hand reports, one printed page each."""
-    title = escape(record.tag("Event").value if record.tag("Event") else "Thuruppu")
+    event = record.tag("Event")
+    title = escape(event.value if event is not None and event.value else "Thuruppu")
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         f"<title>Incident report · {title}</title>"

@@ -80,7 +80,7 @@ def reading_verdict(session: LoadedSession) -> tuple[str, str]:
     problems = len(session.problems)
     counted, findings = _count(problems, "problem"), _count(summary.findings, "finding")
     read = _count(summary.hands, "hand")
-    if not summary.read:
+    if not summary.read or (problems and not summary.hands):
         return "error", f"Nothing could be read ({counted}): nothing was replayed."
     if not summary.replayed:
         return "error", f"{read} read, but the replay failed: nothing was replayed."

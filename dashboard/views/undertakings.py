@@ -14,7 +14,13 @@ from collections.abc import Callable
 from replay.outcome import HandResult, Undertaking
 from replay.scoring import ScoreLine
 
-KIND_NAMES = {"jodi": "Jodi", "kot": "Kott", "thani": "Thani", "marukott": "Marukott", "pair": "pair"}
+KIND_NAMES = {
+    "jodi": "Jodi",
+    "kot": "Kott",
+    "thani": "Thani",
+    "marukott": "Marukott",
+    "pair": "pair",
+}
 """Each undertaking as the table names it."""
 
 Namer = Callable[[int], str]

@@ -19,9 +19,9 @@ from playwright.sync_api import Page, WebSocket, expect
 
 from dashboard.library import load
 from dashboard.views.cards import card_label
+from dashboard.views.sight import shown_findings
 from recorder.cards import Card
 from recorder.model import Record
-from dashboard.views.sight import shown_findings
 from recorder.tgn import loads
 from replay import HandReplay, normalize, replay_hand
 from tests.browser.conftest import SESSIONS, screenshot, serve_dashboard
@@ -180,7 +180,9 @@ def test_a_29_seat_sees_only_its_first_four_cards_in_the_calling_and_findings_wh
                 )
                 keys_ready(desktop)
             calling = steps[step].event.kind in ("deal", "bid")
-            hidden = everything - first_four if calling else hidden_from(record, 0, hand, seat, step)
+            hidden = (
+                everything - first_four if calling else hidden_from(record, 0, hand, seat, step)
+            )
             found = leaks(patterns(hidden), [desktop.content(), *received])
             assert found == [], f"seat {seat}, step {step} shows cards it cannot know: {found}"
             if calling:
