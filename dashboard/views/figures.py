@@ -250,10 +250,10 @@ def success_figure(summary: pd.DataFrame) -> go.Figure:
         )
     )
     figure.update_layout(
-        height=max(220, 26 * len(rows) + 90),
-        margin={"l": 10, "r": 20, "t": 30, "b": 40},
+        height=120 + 28 * max(len(rows), 1),
+        margin={"l": 40, "r": 20, "t": 30, "b": 40},
         xaxis={"title": "calls made (%)", "range": [0, 125]},
-        yaxis={"type": "category", "automargin": True, "dtick": 1},
+        yaxis={"type": "category"},
     )
     return figure
 
