@@ -84,3 +84,6 @@ def test_coaching_page_sums_up_a_players_costly_decisions(app: AppTest) -> None:
     assert list(costliest["Cost"]) == [16]  # the headline is the sum of this column
     link = f"replay?session={EXAMPLE.name}&hand=1&step={first_card_step()}"
     assert list(costliest["Replay"]) == [link]  # Anil plays the first card, seen by everyone
+    captions = " ".join(caption.value for caption in app.caption)
+    assert "in the referee's view (everyone)" in captions
+    assert "seen from the seat that made it" not in captions
