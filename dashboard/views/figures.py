@@ -244,7 +244,6 @@ def success_figure(summary: pd.DataFrame) -> go.Figure:
                 f"{made}/{calls}" for made, calls in zip(rows["made"], rows["calls"], strict=True)
             ],
             textposition="outside",
-            textfont={"size": 12},
             marker_color="#2563eb",
             hovertemplate="%{y}: %{x}% of calls made<extra></extra>",
         )

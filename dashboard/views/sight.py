@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from dashboard.views.cards import card_label
 from dashboard.views.moment import FindingAt, findings_by_step
@@ -21,6 +20,9 @@ from recorder.cards import RANKS, SUITS, Card
 from recorder.model import Record
 from replay import HandReplay, Play, Step
 from replay.findings import Finding
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 CARD_CODE = re.compile(rf"(?<![A-Za-z0-9])([{RANKS}][{''.join(SUITS)}])(?![A-Za-z0-9])")
 """A card code as the engine's messages write it (``7H``), standing alone."""
@@ -232,6 +234,8 @@ def tricks_seen(hand: HandReplay, view: Sight) -> list[TrickSeen]:
 
 def trick_table(record: Record, tricks: list[TrickSeen]) -> pd.DataFrame:
     """The tricks seen: leader, cards in the order played, winner and points."""
+    import pandas as pd  # only the page's table needs it; the terminal's seat view does not
+
     rows = []
     for trick in tricks:
         unknown = "?" if trick.done else ""
