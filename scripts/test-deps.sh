@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond Python: Debian's Chromium and its driver for the browser
-# tests (and poppler-utils to read the PDFs Chromium prints), and a PostgreSQL server for the
-# shared-archive tests. Does nothing when they are present.
+# tests, and a PostgreSQL server for the shared-archive tests. Does nothing when they are present.
 set -euo pipefail
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
-command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)  # the incident report's PDF tests
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 
 if [ ${#need[@]} -eq 0 ]; then
