@@ -127,3 +127,9 @@ def test_report_refuses_a_missing_hand_and_says_so_without_chromium(
     assert "--pdf needs Chromium" in err and "--html" in err
     status, out, _ = run("report", club, "--hand", "6")
     assert status == 0 and out.startswith("<!DOCTYPE html>")
+
+
+def test_a_hand_without_findings_says_so() -> None:
+    record = normalize(loads((ROOT / "data/tgn-example-40.tgn").read_text(encoding="utf-8")))
+    page = report_html(record, 0)
+    assert "No finding in this hand" in page and "ir-finding" not in page.split("</style>")[1]

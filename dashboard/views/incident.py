@@ -208,10 +208,16 @@ def hand_report(
     face_down = ""
     if trump is not None and trump.card is not None:
         face_down = f"; face-down card {card_face(trump.card)}"
-    body = "".join(
-        _finding_html(record, f, quotes.get(f.code), line, f.code in {g.code for g in chosen[:n]})
-        for n, f in enumerate(chosen)
+    body = (
+        "".join(
+            _finding_html(
+                record, f, quotes.get(f.code), line, f.code in {g.code for g in chosen[:n]}
+            )
+            for n, f in enumerate(chosen)
+        )
+        or '<p class="ir-meta">No finding in this hand: nothing to report against the rules.</p>'
     )
+
     return (
         f'<article class="ir-hand" data-hand="{hand.number}">'
         f"<h1>{escape(_title(record, hand))}</h1>"
