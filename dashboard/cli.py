@@ -268,6 +268,55 @@ def replay_command(
     _exit(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
 
 
+@app.command("report")
+def report_command(
+    file: Annotated[Path, typer.Argument(help="A TGN session.")],
+    hand: Annotated[int, typer.Option("--hand", help="The hand's number (its Hand tag).")],
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Write the report's HTML page here.")
+    ] = None,
+    pdf: Annotated[
+        Path | None, typer.Option("--pdf", help="Print the report to this PDF (needs Chromium).")
+    ] = None,
+    rules: RulesOption = None,
+) -> None:
+    """A referee's incident report of one hand: each finding, its rule, the players, the tricks
+    up to the proof drawn as cards, the outcome and the score (HTML on standard output)."""
+    from dashboard.incident_report import NoChromium, print_pdf, report_html
+    from recorder.games import family_name
+
+    loaded = load_file(file)
+    report_errors(loaded)
+    record = loaded.record
+    if record is None:
+        _exit(UNREADABLE)
+        return
+    index = next((i for i, h in enumerate(record.hands) if h.number == hand), None)
+    if index is None:
+        numbers = ", ".join(str(h.number) for h in record.hands) or "none"
+        typer.echo(f"{loaded.path}: no hand {hand} (hands: {numbers})", err=True)
+        _exit(UNREADABLE)
+        return
+    if family_name(record.game) != "trick":
+        usage_error(f"{loaded.path}: the incident report is for the trick games (40, 28, 29)")
+    overrides = parse_overrides(rules, record.game)
+    page = report_html(record, index, overrides)
+    if html is not None:
+        html.write_text(page, encoding="utf-8")
+    if pdf is not None:
+        try:
+            print_pdf(page, pdf)
+        except NoChromium as missing:
+            usage_error(str(missing))
+        except RuntimeError as failed:
+            typer.echo(f"thuruppu: {failed}", err=True)
+            _exit(UNREADABLE)
+            return
+    if html is None and pdf is None:
+        typer.echo(page)
+    _exit(UNREADABLE if loaded.errors else CLEAN)
+
+
 @app.command()
 def fmt(
     files: Annotated[list[Path], typer.Argument(help="TGN files or folders of them.")],
@@ -406,10 +455,14 @@ def _open(db: str | None) -> Archive:
 
 @archive_app.command("list")
 def archive_list(db: DbOption = None) -> None:
-    """Every session in the archive: its number, game, players and hands."""
-    for summary in _open(db).sessions():
+    """Every session in the archive: its number, game, event, events logged and creation time."""
+    archive = _open(db)
+    for summary in archive.sessions():
+        tag = archive.record(summary.id).tag("Event")
+        event = tag.value if tag is not None and tag.value else "no event"
         typer.echo(
-            f"{summary.id}\tgame {summary.game}\t{summary.events} events\t{summary.created_at}"
+            f"{summary.id}\tgame {summary.game}\t{event}\t{summary.events} events"
+            f"\t{summary.created_at}"
         )
 
 

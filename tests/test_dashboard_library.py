@@ -55,7 +55,7 @@ def test_a_file_whose_only_hand_has_read_errors_replays_nothing() -> None:
     assert list(table.columns) == ["Hand", "Line", "Column", "Problem"]
     assert table.iloc[0].tolist() == ["1", trump_line, 7, problem.message]
     assert reading_verdict(session) == (
-        "warning",
+        "error",  # not one hand read: red, as DASHBOARD.md says of a session nothing was read of
         "game 40: 1 problem reading it; hand 1 could not be read and is left out; "
         "0 hands read and replayed, 0 findings.",
     )
@@ -72,7 +72,7 @@ def test_the_hands_that_could_be_read_are_replayed_beside_those_that_could_not()
     assert [(p.hand, p.line, p.column) for p in session.problems] == [(1, 17, 7)]
     assert session.score is not None and len(session.score.lines) == 1
     assert reading_verdict(session) == (
-        "warning",
+        "error",  # not one hand read: red, as DASHBOARD.md says of a session nothing was read of
         "game 40: 1 problem reading it; hand 1 could not be read and is left out; "
         "1 hand read and replayed, 2 findings.",
     )

@@ -146,7 +146,8 @@ def test_overview_of_the_sample_sessions_adds_up() -> None:
     )
     assert summary["calls"].sum() == decided
     assert summary["findings"].sum() == sum(1 for s in sessions for f in s.findings if f.player)
-    assert len(success_figure(summary).data[0].x) == (summary["calls"] > 0).sum()
+    bars = success_figure(summary).data[0]
+    assert bars.orientation == "h" and len(bars.y) == (summary["calls"] > 0).sum()
 
 
 def test_player_figures_show_their_data() -> None:

@@ -130,10 +130,13 @@ with right:
     st.subheader("By trick")
     st.dataframe(cost_by(mistakes, "Trick"), hide_index=True, width="stretch")
 st.subheader("Costliest decisions")
-st.caption("Open a decision's moment in Replay, seen from the seat that made it.")
+st.caption(
+    "Each link opens the decision's moment in Replay in the referee's view (everyone): the "
+    "analysis knows every hand, so Replay shows its verdict only to a viewer who sees them all."
+)
 st.dataframe(
     mistakes,
     hide_index=True,
     width="stretch",
-    column_config={"Replay": st.column_config.LinkColumn("Replay", display_text="open")},
+    column_config={"Replay": st.column_config.LinkColumn("Replay", display_text="referee's view")},
 )

@@ -231,25 +231,28 @@ def findings_figure(findings: pd.DataFrame) -> go.Figure:
 
 
 def success_figure(summary: pd.DataFrame) -> go.Figure:
-    """Every player's share of calls made, with the number of calls on each bar."""
-    rows = summary[summary["calls"] > 0]
+    """Every player's share of calls made, with the number of calls on each bar: one horizontal
+    bar a player, best at the top, so that every name is written in full on a phone's width (the
+    chart grows a row per player)."""
+    rows = summary[summary["calls"] > 0].sort_values(["made %", "player"], ascending=[True, False])
     figure = go.Figure(
         go.Bar(
-            x=rows["player"].map(escape),
-            y=rows["made %"],
+            y=rows["player"].map(escape),
+            x=rows["made %"],
+            orientation="h",
             text=[
                 f"{made}/{calls}" for made, calls in zip(rows["made"], rows["calls"], strict=True)
             ],
             textposition="outside",
             marker_color="#2563eb",
-            hovertemplate="%{x}: %{y}% of calls made<extra></extra>",
+            hovertemplate="%{y}: %{x}% of calls made<extra></extra>",
         )
     )
     figure.update_layout(
-        height=340,
+        height=120 + 28 * max(len(rows), 1),
         margin={"l": 40, "r": 20, "t": 30, "b": 40},
-        yaxis={"title": "calls made (%)", "range": [0, 110]},
-        xaxis={"type": "category"},
+        xaxis={"title": "calls made (%)", "range": [0, 125]},
+        yaxis={"type": "category"},
     )
     return figure
 
