@@ -25,6 +25,7 @@ APP_CSS = '[data-testid="stMainBlockContainer"]{padding-top:3.5rem;padding-botto
 
 st.set_page_config(page_title="Thuruppu", page_icon="♠", layout="wide")
 st.html(f"<style>{APP_CSS}</style>")
+# The tournament day's pages, shown when the dashboard serves an archive (TOURNAMENT.md §8).
 DAY_PAGES = [
     st.Page(
         SCREENS / "organiser.py",
@@ -36,7 +37,6 @@ DAY_PAGES = [
         SCREENS / "director.py", title="Director", icon=":material/gavel:", url_path="director"
     ),
 ]
-"""The tournament day's pages, shown when the dashboard serves an archive (TOURNAMENT.md §8)."""
 
 navigation = st.navigation(
     [

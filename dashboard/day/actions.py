@@ -32,6 +32,7 @@ from recorder.archive import (
 from recorder.archive.events import Event
 from recorder.games import GAMES
 from recorder.model import Hand, PenaltyLine, Record, Tag
+from replay import replay_hand
 from replay.tournament import (
     Description,
     ScheduledMatch,
@@ -255,7 +256,7 @@ def penalty(day: Day, session: int, hand: int, team: str, points: int, author: A
     target = _hand_of(record, hand, session)
     line = PenaltyLine(team=team, points=points, reason=author.why)
     changed = target.model_copy(update={"penalties": [*target.penalties, line]})
-    return correct(day, session, hand, hand_text(record, changed), author)
+    return correct(day, session, hand, hand_text(record, hand, changed), author)
 
 
 def correct(day: Day, session: int, hand: int, text: str, author: Author) -> str:
@@ -364,9 +365,18 @@ def scorer_penalty(day: Day, session: int, hand: int, team: str, author: Author)
     return penalty(day, session, hand, team, 1, author)
 
 
-def hand_text(record: Record, hand: Hand) -> str:
-    """A hand as TGN text with its session's tags: what a correction replaces it with."""
-    return dumps(record.model_copy(update={"hands": [hand]}))
+def hand_text(record: Record, number: int, hand: Hand | None = None) -> str:
+    """Hand ``number`` (or ``hand`` in its place) as TGN text with its session's tags: what a
+    correction replaces it with. The text reads as a session of its own, so the hand is numbered
+    1 in it (the archive numbers it in place) and a hand that leaves its dealer to the rules gets
+    the ``Dealer`` the replay gives it."""
+    shown = hand if hand is not None else record.hands[number - 1]
+    tags = [tag for tag in shown.tags if tag.name != "Hand"]
+    if shown.dealer is None and record.game in GAMES:
+        dealer = replay_hand(record, number - 1, steps=False).dealer
+        tags.append(Tag(name="Dealer", value=str(dealer)))
+    shown = shown.model_copy(update={"tags": [Tag(name="Hand", value="1"), *tags]})
+    return dumps(record.model_copy(update={"hands": [shown]}))
 
 
 def _scheduled_entry(day: Day, match_id: str | None) -> ScheduleEntry:

@@ -66,13 +66,14 @@ def table_match(archive: Archive, table: int, event: str | None = None) -> Table
 
 
 def draws_needed(cards: Mapping[str, Sequence[str]]) -> dict[str, int]:
-    """How many cards each player has to draw so far: one, and one more for every player whose
-    cards all equal another's (a tie: they draw again)."""
+    """How many cards each player has to draw so far: one, and one more while another player's
+    cards begin with all of his (a tie still to break: they draw again)."""
     needed = {}
     for name, drawn in cards.items():
         complete = [code for code in drawn if code]
         tied = bool(complete) and any(
-            other != name and list(theirs) == complete for other, theirs in cards.items()
+            other != name and list(theirs[: len(complete)]) == complete
+            for other, theirs in cards.items()
         )
         needed[name] = len(complete) + 1 if tied else max(1, len(complete))
     return needed

@@ -64,7 +64,7 @@ def draw_correction(day: Day, session: int, record: Record) -> None:
     hand = st.selectbox("Hand", list(range(1, len(record.hands) + 1)), key=f"dir-hand-{session}")
     text_key = f"dir-text-{session}-{hand}-{len(record.hands)}"
     if text_key not in st.session_state:
-        st.session_state[text_key] = actions.hand_text(record, record.hands[hand - 1])
+        st.session_state[text_key] = actions.hand_text(record, hand)
     st.text_area(
         "The hand as TGN (its session's tags kept; no hand voids it, two insert one)",
         key=text_key,

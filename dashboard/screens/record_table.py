@@ -175,13 +175,15 @@ def draw_scorer_penalty(archive: Archive, session: int, record: Record, hand_ove
     table_tag = record.tag("Table")
     table = int(table_tag.value) if table_tag and table_tag.value.isdigit() else 0
     with st.expander("Penalty (1 point)"):
-        hand = st.selectbox("In hand", hands, index=len(hands) - 1, key="tbl-pen-hand")
-        team = st.selectbox("To team", list(record.teams), key="tbl-pen-team")
+        st.selectbox("In hand", hands, index=len(hands) - 1, key="tbl-pen-hand")
+        st.selectbox("To team", list(record.teams), key="tbl-pen-team")
         st.text_input("Why (required)", key="tbl-pen-why", placeholder="bid out of turn")
 
         def award() -> None:
             event = record.tag("Event")
             why = str(st.session_state.get("tbl-pen-why", ""))
+            hand = int(st.session_state.get("tbl-pen-hand") or hands[-1])
+            team = str(st.session_state.get("tbl-pen-team") or "")
             try:
                 day = open_day(archive, event.value if event else None)
                 said = actions.scorer_penalty(day, session, hand, team, scorer(table, why))
