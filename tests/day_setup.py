@@ -13,7 +13,7 @@ from replay.tournament import ScheduledMatch
 
 TOURNAMENT = Path(__file__).resolve().parent.parent / "data" / "tournament"
 EVENT = "Kerala House Card Tournament"
-RUMMY_PLAYERS = ("Abu", "Babu", "Cini", "Deepu", "Ganga", "Hema", "Ifthi", "Jaya")
+RUMMY_PLAYERS = ("Abu", "Beena", "Chacko", "Dinesh", "Elsa", "Felix", "Ganga", "Hamid")
 ORGANISER = Author("organiser", "set-up")
 GROUP_MATCHES = (("G1-1", 1, "Tuskers", "Theyyams"), ("G1-2", 2, "Vallams", "Chendas"))
 RUMMY_TABLES = (("R1-1", 3, RUMMY_PLAYERS[:4]), ("R1-2", 4, RUMMY_PLAYERS[4:]))
