@@ -38,8 +38,10 @@ class Table:
 
 
 TABLES = (
-    Table(1, "group-a-round-1-tuskers-theyyams.tgn", ("Arun", "Kiran", "Bindu", "Lekha", "Cyril", "Manoj")),
-    Table(2, "group-a-round-1-vallams-chendas.tgn", ("Eapen", "Hari", "Fathima", "Indu", "Gopan", "Jose")),
+    Table(1, "group-a-round-1-tuskers-theyyams.tgn", ("Arun", "Kiran", "Bindu", "Lekha", "Cyril",
+                                                      "Manoj")),
+    Table(2, "group-a-round-1-vallams-chendas.tgn", ("Eapen", "Hari", "Fathima", "Indu", "Gopan",
+                                                     "Jose")),
     Table(3, "rummy-first-round-table-1.tgn", draw="Abu=AS, Beena=KH, Chacko=9C, Dinesh=2D"),
     Table(4, "rummy-first-round-table-2.tgn", draw="Elsa=QS, Felix=JS, Ganga=TD, Hamid=PJ"),
 )  # fmt: skip
