@@ -8,6 +8,7 @@ from pathlib import Path
 
 from dashboard.day import actions
 from dashboard.day.source import Day, open_day
+from recorder import dumps, loads
 from recorder.archive import Archive, Author
 from replay.tournament import ScheduledMatch
 
@@ -36,3 +37,17 @@ def set_up(archive: Archive) -> Day:
         match = ScheduledMatch(match_id, "rummy", "first round", 1, table, players=players)
         actions.schedule_match(open_day(archive), match, ORGANISER)
     return open_day(archive)
+
+
+def played_match(archive: Archive, table: int, source: str) -> int:
+    """The table's current match started from the schedule (with the bundled session's players)
+    and the bundled session's hands put in by the director: a whole match, finished."""
+    played = loads((TOURNAMENT / source).read_text(encoding="utf-8"))
+    day = open_day(archive)
+    entry = actions.table_match(day, table)
+    players = tuple(played.players)
+    session = actions.start_match(day, entry, Author(f"table {table}"), players)
+    record = archive.record(session)
+    text = dumps(record.model_copy(update={"hands": played.hands}))
+    actions.correct(open_day(archive), session, 1, text, Author("director", "the paper sheet"))
+    return session

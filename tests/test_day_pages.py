@@ -16,7 +16,7 @@ from dashboard.day.source import open_day
 from dashboard.state import DATA_ENVIRONMENT
 from recorder import dumps, loads
 from recorder.archive import ARCHIVE_ENV, Archive, Author, open_archive
-from tests.day_setup import EVENT, TOURNAMENT, set_up
+from tests.day_setup import EVENT, TOURNAMENT, played_match, set_up
 from tests.test_dashboard_app import fresh_app, open_page
 
 TUSKERS_THEYYAMS = TOURNAMENT / "group-a-round-1-tuskers-theyyams.tgn"
@@ -185,16 +185,8 @@ def test_a_rummy_table_enters_its_chair_draw_card_by_card(archive: Archive) -> N
 
 
 def played_session(archive: Archive) -> int:
-    """Table 1's match started from the schedule with the bundled session's hands put in by the
-    director (a whole match of twelve hands)."""
-    day = open_day(archive)
-    players = ("Arun", "Kiran", "Bindu", "Lekha", "Cyril", "Manoj")
-    session = actions.start_match(day, actions.table_match(day, 1), Author("table 1"), players)
-    played = loads(TUSKERS_THEYYAMS.read_text(encoding="utf-8"))
-    record = archive.record(session)
-    text = dumps(record.model_copy(update={"hands": played.hands}))
-    actions.correct(open_day(archive), session, 1, text, Author("director", "the paper sheet"))
-    return session
+    """Table 1's match, played to its end (the bundled session's twelve hands)."""
+    return played_match(archive, 1, TUSKERS_THEYYAMS.name)
 
 
 def test_the_director_corrects_a_finished_hand_and_the_tournament_follows(
