@@ -220,7 +220,9 @@ def settle(day: Day, order: tuple[str, ...], author: Author) -> str:
     if len(order) < 2 or unknown or len(set(order)) != len(order):
         known = ", ".join(t.name for t in fmt.teams)
         said = (
-            f"{', '.join(unknown)} no team" if unknown else "expected two or more teams, once each"
+            f"{', '.join(unknown)}: no team of {day.event}"
+            if unknown
+            else "expected two or more teams, once each"
         )
         raise DayError(f"settle {', '.join(order)}: {said} (teams: {known}); nothing was stored")
     author = _needs_reason(author)

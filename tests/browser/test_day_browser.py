@@ -78,12 +78,12 @@ def test_a_scorer_starts_a_scheduled_28_match_without_typing(day: Day, screen: P
     expect(screen.locator('[data-testid="stTextInput"]')).to_have_count(0)
     for seat, name in enumerate(players, start=1):
         choose(screen, f"Seat {seat} (", name)
-    screenshot(screen, f"day-table-{size_of(screen)}")
+    screenshot(screen, "day-table")
     screen.locator(".st-key-tbl-start button").click()
     expect(screen).to_have_url(re.compile(r"session=\d+"), timeout=WAIT_MS)
     session = int(re.search(r"session=(\d+)", screen.url).group(1))  # type: ignore[union-attr]
     expect(screen.locator(".st-key-rec-seats")).to_be_visible(timeout=WAIT_MS)
-    screenshot(screen, f"day-table-started-{size_of(screen)}")
+    screenshot(screen, "day-table-started")
     record = open_archive(day.location).record(session)
     assert record.tag("Players").value == ", ".join(players)  # type: ignore[union-attr]
     assert record.tag("Schedule").value == f"G1-{table}"  # type: ignore[union-attr]
@@ -99,14 +99,14 @@ def test_a_rummy_table_enters_its_chair_draw_and_starts(day: Day, screen: Page) 
     names = [name for name, _ in draws]
     expected = ", ".join(f"chair {n}: {name}" for n, name in enumerate(names, start=1))
     expect(screen.get_by_text(expected, exact=False)).to_be_visible(timeout=WAIT_MS)
-    screenshot(screen, f"day-rummy-draw-{size_of(screen)}")
+    screenshot(screen, "day-rummy-draw")
     screen.locator(".st-key-tbl-start button").click()
     expect(screen).to_have_url(re.compile(r"session=\d+"), timeout=WAIT_MS)
     session = int(re.search(r"session=(\d+)", screen.url).group(1))  # type: ignore[union-attr]
     record = open_archive(day.location).record(session)
     assert record.tag("Players").value == ", ".join(names)  # type: ignore[union-attr]
     assert record.hands[0].tag("Dealer").value == "4"  # type: ignore[union-attr]
-    screenshot(screen, f"day-rummy-started-{size_of(screen)}")
+    screenshot(screen, "day-rummy-started")
 
 
 def test_the_organiser_sees_a_mistyped_key_at_once(day: Day, screen: Page) -> None:
@@ -122,7 +122,7 @@ def test_the_organiser_sees_a_mistyped_key_at_once(day: Day, screen: Page) -> No
     expect(finding).to_be_visible(timeout=WAIT_MS)
     expect(finding).to_contain_text("did you mean `group_games`")
     expect(screen.locator(".st-key-org-save button")).to_be_disabled()
-    screenshot(screen, f"day-organiser-typo-{size_of(screen)}")
+    screenshot(screen, "day-organiser-typo")
 
 
 def projector_difference(page: Page, url: str, team: str) -> Locator:
@@ -140,7 +140,7 @@ def test_the_director_corrects_a_finished_hand_and_the_tournament_changes(
     hands = len(archive.record(day.played).hands)
     screen.goto(f"{day.url}/tournament")
     expect(screen.get_by_text("Group B", exact=True)).to_be_visible(timeout=WAIT_MS)
-    screenshot(screen, f"day-tournament-before-{size_of(screen)}")
+    screenshot(screen, "day-tournament-before")
     screen.goto(f"{day.url}/director?session={day.played}")
     area = screen.locator(f'[class*="st-key-dir-text-{day.played}-1-"] textarea')
     expect(area).to_be_visible(timeout=WAIT_MS)
@@ -155,7 +155,7 @@ def test_the_director_corrects_a_finished_hand_and_the_tournament_changes(
     expect(screen.get_by_text(f"session {day.played}: hand 1 corrected")).to_be_visible(
         timeout=WAIT_MS
     )
-    screenshot(screen, f"day-director-{size_of(screen)}")
+    screenshot(screen, "day-director")
     assert len(archive.record(day.played).hands) == hands
     after = {r.team: r.tally for r in open_day(archive).tournament().groups["B"]}
     assert after != before
@@ -165,4 +165,4 @@ def test_the_director_corrects_a_finished_hand_and_the_tournament_changes(
         expect(projector_difference(screen, day.url, team)).to_have_text(shown, timeout=WAIT_MS)
     screen.goto(f"{day.url}/tournament")
     expect(screen.get_by_text("Group B", exact=True)).to_be_visible(timeout=WAIT_MS)
-    screenshot(screen, f"day-tournament-after-{size_of(screen)}")
+    screenshot(screen, "day-tournament-after")
