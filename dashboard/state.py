@@ -73,10 +73,15 @@ def data_root() -> Path:
     return data_path(sys.argv[1:], os.environ)
 
 
+def data_address() -> str:
+    """The path this app was started on, as written (an archive's address whole)."""
+    return data_location(sys.argv[1:], os.environ)
+
+
 def archives() -> list[str]:
     """The archives whose sessions are listed: the data path when it is one, and the archive
     the app records into once it exists."""
-    data = data_location(sys.argv[1:], os.environ)
+    data = data_address()
     extra = archive_to_list(data, archive_argument(sys.argv[1:]), os.environ)
     return [location for location in (data if is_archive(data) else None, extra) if location]
 
@@ -84,7 +89,7 @@ def archives() -> list[str]:
 def day_location() -> str | None:
     """The archive whose tournament day the Organiser, Director and table pages run: the data path
     when it is an archive, else the one ``--db`` names; ``None`` when the app serves files only."""
-    data = data_location(sys.argv[1:], os.environ)
+    data = data_address()
     return data if is_archive(data) else archive_argument(sys.argv[1:])
 
 
@@ -164,7 +169,7 @@ def file_sessions(root: Path) -> list[LoadedSession]:
 
 
 def _shared_sessions() -> tuple[list[LoadedSession], list[LoadedSession]]:
-    location = data_location(sys.argv[1:], os.environ)
+    location = data_address()
     files = [] if is_archive(location) else file_sessions(Path(location))
     archived = [s for location in archives() for s in archive_sessions(location)]
     return files, archived
