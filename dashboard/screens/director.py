@@ -241,12 +241,15 @@ wanted_event = st.query_params.get("event")
 event = st.selectbox(
     "Tournament", names, index=names.index(wanted_event) if wanted_event in names else 0
 )
-day = open_day(archive, event)
-chosen = pick_session(day)
-if chosen is not None:
-    record = archive.record(chosen)
-    draw_history(archive, chosen)
-    draw_correction(day, chosen, record)
-    draw_session_actions(day, chosen, record)
-draw_event_actions(day)
+try:
+    day = open_day(archive, event)
+    chosen = pick_session(day)
+    if chosen is not None:
+        record = archive.record(chosen)
+        draw_history(archive, chosen)
+        draw_correction(day, chosen, record)
+        draw_session_actions(day, chosen, record)
+    draw_event_actions(day)
+except (DayError, ArchiveError) as error:
+    st.error(escape_markdown(str(error)))
 st.page_link("screens/tournament.py", label="The Tournament page", icon=":material/emoji_events:")

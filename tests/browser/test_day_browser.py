@@ -166,3 +166,22 @@ def test_the_director_corrects_a_finished_hand_and_the_tournament_changes(
     screen.goto(f"{day.url}/tournament")
     expect(screen.get_by_text("Group B", exact=True)).to_be_visible(timeout=WAIT_MS)
     screenshot(screen, "day-tournament-after")
+
+
+def test_a_roster_with_bad_rows_names_each_by_its_line(
+    day: Day, screen: Page, tmp_path: Path
+) -> None:
+    roster = tmp_path / "teams.csv"
+    roster.write_text(
+        "team,player,group\nTuskers,Arun,A\nTuskers\nVallams,Ea=pen,A\nVallams,Fathima,A\n",
+        encoding="utf-8",
+    )
+    screen.goto(f"{day.url}/organiser")
+    expect(screen.locator(".st-key-org-text textarea")).to_be_visible(timeout=WAIT_MS)
+    upload = screen.locator('.st-key-org-roster [data-testid="stFileUploaderDropzoneInput"]')
+    upload.set_input_files(str(roster))
+    expect(screen.get_by_text("teams.csv: line 3:", exact=False)).to_be_visible(timeout=WAIT_MS)
+    expect(screen.get_by_text("teams.csv: line 4:", exact=False)).to_be_visible()
+    expect(screen.locator(".st-key-org-roster-merge")).to_have_count(0)
+    screen.locator(".st-key-org-roster").scroll_into_view_if_needed()
+    screenshot(screen, "day-organiser-roster")
