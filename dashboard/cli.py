@@ -409,7 +409,10 @@ DbOption = Annotated[
 
 @app.command()
 def dashboard(
-    path: Annotated[Path | None, typer.Argument(help="A file or a folder of .tgn.")] = None,
+    path: Annotated[
+        str | None,
+        typer.Argument(help="A file, a folder of .tgn, or an archive (SQLite or postgresql://)."),
+    ] = None,
     port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8501,
     db: DbOption = None,
     cache: Annotated[
@@ -424,18 +427,24 @@ def dashboard(
     """Start the Streamlit dashboard (headless) on PATH, the bundled data/ by default."""
     from dashboard.launch import run
 
-    _exit(run(str(path or BUNDLED_DATA), port, db, str(cache) if cache else None))
+    _exit(run(path or str(BUNDLED_DATA), port, db, str(cache) if cache else None))
 
 
 @app.command()
 def record(
     db: DbOption = None,
     port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8501,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            "--data", help="Also list the .tgn files of this folder (the archive only if not)."
+        ),
+    ] = None,
 ) -> None:
-    """Start the dashboard on its Record page, recording live into the archive."""
+    """Start the dashboard on its Record page, recording live into the archive, which it serves."""
     from dashboard.launch import run_recorder
 
-    _exit(run_recorder(db, port))
+    _exit(run_recorder(db, port, str(data) if data else None))
 
 
 archive_app = PlainTyper(help="The archive of recorded sessions: list, import, export.")

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from dashboard import state
 from dashboard.recording import clicks
 from dashboard.recording.clicks import Decision
 from dashboard.recording.offers import (
@@ -47,7 +48,7 @@ from dashboard.recording.view import (
     status_html,
     trick_html,
 )
-from dashboard.screens import rummy_record
+from dashboard.screens import record_table, rummy_record
 from dashboard.screens.record_parts import SUIT_COLOURS, draw_export, draw_findings
 from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import CARD_CSS, card_label
@@ -69,7 +70,7 @@ def archive_at(location: str | None) -> Archive:
 
 
 def the_archive() -> Archive:
-    return archive_at(archive_argument(sys.argv[1:]))
+    return archive_at(state.day_location() or archive_argument(sys.argv[1:]))
 
 
 def current(session_id: int) -> tuple[Position, int]:
@@ -334,6 +335,8 @@ def draw_outcome(position: Position) -> None:
     if said:
         st.success(escape_markdown(said))
     draw_score(position)
+    if not record_table.another_shuffle(the_archive(), position.session_id, position.record):
+        return
     labels = seat_labels(position)
     dealer = st.segmented_control(
         "Next dealer",
@@ -474,6 +477,8 @@ def draw_session(session_id: int) -> None:
     if position.phase in ("over", "closed"):
         draw_outcome(position)
     draw_corrections(position)
+    over = position.phase in ("over", "closed")
+    record_table.draw_scorer_penalty(the_archive(), session_id, position.record, over)
     draw_export(the_archive(), session_id)
     with st.expander("Session score"):
         draw_score(position)
@@ -494,12 +499,15 @@ if message and message_at is not None:
 elif message:
     message_slot.error(message, icon=":material/block:")
 chosen = st.query_params.get("session", "")
+table = st.query_params.get("table", "")
 if chosen.isdigit():
     try:
         draw_any_session(int(chosen))
     except ArchiveError as error:
         st.error(str(error))
         st.button("Set up a new session", on_click=st.query_params.clear)
+elif table.isdigit():
+    record_table.draw_table(the_archive(), int(table), MESSAGE)
 else:
     draw_setup()
 for leftover in PLACED.values():  # a refusal whose controls were not drawn this time

@@ -126,7 +126,7 @@ def take_upload() -> LoadedSession | None:
 
 st.title("Sessions")
 just_read = take_upload()
-root = state.data_root()
+root = state.data_address()
 files, archived = state.shared_sessions()
 uploaded = [upload.session for upload in state.uploads().values()]
 loaded = [*files, *archived, *uploaded]

@@ -107,7 +107,7 @@ def _place(location: str) -> str:
 
 
 def sessions_caption(
-    root: Path,
+    root: Path | str,
     files: Sequence[LoadedSession],
     archives: Sequence[str],
     archived: Sequence[LoadedSession],
@@ -118,6 +118,7 @@ def sessions_caption(
     total = len(files) + len(archived) + len(uploaded)
     parts = []
     if not is_archive(str(root)):
+        root = Path(root)
         if root.exists():
             kind = "file" if root.is_file() else "folder"
             parts.append(f"{len(files)} from the {kind} {root.resolve()}")
