@@ -12,13 +12,7 @@ import streamlit as st
 from dashboard import state
 from dashboard.chart import chart
 from dashboard.rummy_panels import rummy_overview, rummy_player
-from dashboard.views.figures import (
-    SUCCESS_TOP,
-    findings_figure,
-    levels_figure,
-    margin_figure,
-    success_figure,
-)
+from dashboard.views.figures import findings_figure, levels_figure, margin_figure, success_figure
 from dashboard.views.frame_html import frame_html
 from dashboard.views.players import blank_missing, default_player
 
@@ -34,12 +28,6 @@ if not summary.empty:
     st.caption(f"{len(summary)} player(s) over {tables.sessions} session(s)")
     st.html(frame_html(blank_missing(summary)))
     if summary["calls"].sum():
-        callers = int((summary["calls"] > 0).sum())
-        if callers > SUCCESS_TOP:
-            st.caption(
-                f"Calls made: the {SUCCESS_TOP} players with the most calls; the table above "
-                f"lists all {callers} who called."
-            )
         chart(success_figure(summary), key="players-success")
 rummy_overview(rummy)
 

@@ -254,9 +254,13 @@ def success_figure(summary: pd.DataFrame) -> go.Figure:
         )
     )
     figure.update_layout(
-        height=120 + 28 * max(len(rows), 1),
+        height=120 + 24 * max(len(rows), 1),
         margin={"l": 40, "r": 20, "t": 30, "b": 40},
-        xaxis={"title": "calls made (%)", "range": [0, 125]},
+        xaxis={
+            "title": "calls made (%)"
+            + (f", the {SUCCESS_TOP} who called most" if len(called) > SUCCESS_TOP else ""),
+            "range": [0, 125],
+        },
         yaxis={"type": "category"},
     )
     return figure
