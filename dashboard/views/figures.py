@@ -230,11 +230,16 @@ def findings_figure(findings: pd.DataFrame) -> go.Figure:
     return figure
 
 
+SUCCESS_TOP = 12
+"""How many players the calls-made chart shows: those with the most calls (the table lists all)."""
+
+
 def success_figure(summary: pd.DataFrame) -> go.Figure:
-    """Every player's share of calls made, with the number of calls on each bar: one horizontal
-    bar a player, best at the top, so that every name is written in full on a phone's width (the
-    chart grows a row per player)."""
-    rows = summary[summary["calls"] > 0].sort_values(["made %", "player"], ascending=[True, False])
+    """The share of calls made of the players with the most calls (``SUCCESS_TOP``; the table
+    above it lists every player), with the number of calls on each bar: one horizontal bar a
+    player, best at the top, so that every name is written in full on a phone's width."""
+    called = summary[summary["calls"] > 0].sort_values(["calls", "player"], ascending=[False, True])
+    rows = called.head(SUCCESS_TOP).sort_values(["made %", "player"], ascending=[True, False])
     figure = go.Figure(
         go.Bar(
             y=rows["player"].map(escape),
@@ -249,9 +254,13 @@ def success_figure(summary: pd.DataFrame) -> go.Figure:
         )
     )
     figure.update_layout(
-        height=120 + 28 * max(len(rows), 1),
+        height=120 + 24 * max(len(rows), 1),
         margin={"l": 40, "r": 20, "t": 30, "b": 40},
-        xaxis={"title": "calls made (%)", "range": [0, 125]},
+        xaxis={
+            "title": "calls made (%)"
+            + (f", the {SUCCESS_TOP} who called most" if len(called) > SUCCESS_TOP else ""),
+            "range": [0, 125],
+        },
         yaxis={"type": "category"},
     )
     return figure
