@@ -282,7 +282,7 @@ def report_command(
 ) -> None:
     """A referee's incident report of one hand: each finding, its rule, the players, the tricks
     up to the proof drawn as cards, the outcome and the score (HTML on standard output)."""
-    from dashboard.incident_report import NoChromium, print_pdf, report_html
+    from dashboard.incident_report import report_html
     from recorder.games import family_name
 
     loaded = load_file(file)
@@ -301,17 +301,7 @@ def report_command(
         usage_error(f"{loaded.path}: the incident report is for the trick games (40, 28, 29)")
     overrides = parse_overrides(rules, record.game)
     page = report_html(record, index, overrides)
-    if html is not None:
-        html.write_text(page, encoding="utf-8")
-    if pdf is not None:
-        try:
-            print_pdf(page, pdf)
-        except NoChromium as missing:
-            usage_error(str(missing))
-        except RuntimeError as failed:
-            typer.echo(f"thuruppu: {failed}", err=True)
-            _exit(UNREADABLE)
-            return
+    write_printable(page, html, pdf)
     if html is None and pdf is None:
         typer.echo(page)
     _exit(UNREADABLE if loaded.errors else CLEAN)

@@ -1,13 +1,8 @@
 """The referee's incident report of a hand, for ``thuruppu report`` and the Replay page: the hand
-replayed and scored, each finding's rule looked up, the page built by ``views.incident``; and the
-page printed to PDF by headless Chromium, which draws the cards as a browser does."""
+replayed and scored, each finding's rule looked up, the page built by ``views.incident``. The
+command prints it to PDF as every printable is (``dashboard.pdf``)."""
 
 from __future__ import annotations
-
-import shutil
-import subprocess
-import tempfile
-from pathlib import Path
 
 from dashboard.rules_text import rule_quote
 from dashboard.views.incident import hand_report, report_page
@@ -15,13 +10,6 @@ from recorder.model import Record
 from replay import replay_hand, replay_session
 from replay.findings import Finding
 from replay.scoring import score_session
-
-CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
-"""The commands tried, in order, to print a report to PDF."""
-
-
-class NoChromium(RuntimeError):
-    """Printing to PDF needs Chromium, and none is installed."""
 
 
 def hand_article(
@@ -48,35 +36,3 @@ def report_html(
 ) -> str:
     """A whole HTML page reporting the hand at ``index`` (all its findings, or those given)."""
     return report_page(record, [hand_article(record, index, overrides, findings)])
-
-
-def find_chromium() -> str | None:
-    """The Chromium command on this machine, ``None`` when there is none."""
-    return next((found for name in CHROMIUM_NAMES if (found := shutil.which(name))), None)
-
-
-def print_pdf(html: str, out: Path) -> None:
-    """Print ``html`` to the PDF ``out`` with headless Chromium (A4, no header or footer)."""
-    chromium = find_chromium()
-    if chromium is None:
-        raise NoChromium(
-            "--pdf needs Chromium (the 'chromium' command), which is not installed here: "
-            "install it, or write the page with --html and print it from a browser"
-        )
-    with tempfile.TemporaryDirectory() as folder:
-        page = Path(folder) / "report.html"
-        page.write_text(html, encoding="utf-8")
-        command = [
-            chromium,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            f"--user-data-dir={folder}/profile",
-            "--no-pdf-header-footer",
-            f"--print-to-pdf={out.resolve()}",
-            page.as_uri(),
-        ]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
-    if done.returncode != 0 or not out.exists():
-        raise RuntimeError(f"Chromium could not print the report: {done.stderr.strip()[-300:]}")

@@ -121,10 +121,11 @@ def test_report_refuses_a_missing_hand_and_says_so_without_chromium(
     club = str(ROOT / "data/club-night-40.tgn")
     status, _, err = run("report", club, "--hand", "99")
     assert status == 2 and "no hand 99" in err
-    monkeypatch.setattr("dashboard.incident_report.find_chromium", lambda: None)
+    monkeypatch.setattr("dashboard.pdf.CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.setenv("PATH", str(tmp_path))
     status, _, err = run("report", club, "--hand", "6", "--pdf", str(tmp_path / "x.pdf"))
     assert status == 2
-    assert "--pdf needs Chromium" in err and "--html" in err
+    assert "a PDF needs Chromium, which is not installed" in err and "--html" in err
     status, out, _ = run("report", club, "--hand", "6")
     assert status == 0 and out.startswith("<!DOCTYPE html>")
 
