@@ -7,7 +7,7 @@ averages, and ``analyse_fair`` (``verdicts``) judges every decision of a hand (d
 
 from replay.fair.sampling import DealCounter, NoConsistentDeal, Place, Sampler, replay_turns
 from replay.fair.seen import Sight, decision_states, sight_of
-from replay.fair.value import FairValue, MoveFigures, Sampling, deal_values, fair_value
+from replay.fair.value import DealSolver, FairValue, MoveFigures, Sampling, fair_value
 from replay.fair.verdicts import (
     FAIR_THRESHOLDS,
     FairHand,
@@ -15,6 +15,7 @@ from replay.fair.verdicts import (
     FairThresholds,
     Task,
     analyse_fair,
+    analyse_fair_session,
     decision_outcome,
     judge_decision,
 )
@@ -22,6 +23,7 @@ from replay.fair.verdicts import (
 __all__ = [
     "FAIR_THRESHOLDS",
     "DealCounter",
+    "DealSolver",
     "FairHand",
     "FairJudgement",
     "FairThresholds",
@@ -34,7 +36,7 @@ __all__ = [
     "Sight",
     "Task",
     "analyse_fair",
-    "deal_values",
+    "analyse_fair_session",
     "decision_outcome",
     "decision_states",
     "fair_value",

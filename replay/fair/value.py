@@ -25,6 +25,10 @@ from replay.solver.ordering import equal_cards
 from replay.solver.position import Move, Position
 from replay.solver.search import Solver
 
+CLOSE = 0.05
+"""Two choices whose chances of the call surely differ by less than this are as good."""
+CLOSE_POINTS = 1.0
+"""... and whose mean points surely differ by less than one card point."""
 ASK = "ask"
 """The key of the choice to ask while the trump is hidden from the asker."""
 
@@ -104,8 +108,9 @@ class FairValue:
         return (*chance, *points)
 
     def is_clear(self, clear: float) -> bool:
-        """Whether the best choice beats every other by ``clear`` standard errors (a choice equal
-        to it in every deal so far counts as settled)."""
+        """Whether the best choice is settled: against every other choice it either wins by
+        ``clear`` standard errors, or the other cannot be better by as much as ``CLOSE`` of the
+        call's chance and ``CLOSE_POINTS`` points (``clear`` standard errors included)."""
         best = self.best()
         for key in self.keys:
             if key == best:
@@ -118,8 +123,15 @@ class FairValue:
                 continue
             mean = fmean(gain)
             error = stdev(gain) / sqrt(len(gain))
-            if error == 0 or mean < clear * error:
-                return False
+            if error > 0 and mean >= clear * error:
+                continue
+            chance, chance_error, points, points_error = self.loss(key)
+            if (
+                abs(chance) + clear * chance_error < CLOSE
+                and abs(points) + clear * points_error < CLOSE_POINTS
+            ):
+                continue
+            return False
         return True
 
     def _utilities(self, key: str) -> list[float]:
@@ -144,33 +156,45 @@ def move_key(move: Move, trump_known: bool) -> str:
     return move.token
 
 
-def deal_values(position: Position, trump_known: bool) -> dict[str, int]:
-    """In one deal, the callers' final points after each choice of the player to move."""
-    solver = Solver(position)
-    board = solver.board
-    value = solver.value()
-    best = set(solver.moves_keeping(value))
-    maximising = board.to_move % 2 == board.callers
-    values: dict[str, int] = {}
-    previous = -1
-    previous_value = value
-    for encoded in board.legal():
-        move = board.move_of(encoded)
-        if move in best:
-            after = value
-        elif previous >= 0 and equal_cards(
-            previous, encoded, board.gone, board.layout.suit_of, board.layout.points
-        ):
-            after = previous_value
-        else:
-            after = solver.value_after(move, value)
-        previous, previous_value = encoded, after
-        key = move_key(move, trump_known)
-        if key not in values:
-            values[key] = after
-        else:
-            values[key] = max(values[key], after) if maximising else min(values[key], after)
-    return values
+class DealSolver:
+    """Solves the deals of one decision: deals with the same trump share the solver's tables
+    (their keys hold every hand, so a shared entry is exact), and each move's value in the last
+    deal is the first guess for it in the next (deals of one decision are alike)."""
+
+    def __init__(self, trump_known: bool) -> None:
+        self.trump_known = trump_known
+        self.firsts: dict[object, Solver] = {}
+        self.guesses: dict[int, int] = {}
+
+    def values(self, position: Position) -> dict[str, int]:
+        """In one deal, the callers' final points after each choice of the player to move."""
+        first = self.firsts.get(position.trump)
+        solver = Solver(position) if first is None else first.sharing(position)
+        self.firsts.setdefault(position.trump, solver)
+        board = solver.board
+        guesses = self.guesses
+        maximising = board.to_move % 2 == board.callers
+        values: dict[str, int] = {}
+        previous = -1
+        previous_value = 0
+        for encoded in board.legal():
+            move = board.move_of(encoded)
+            if previous >= 0 and equal_cards(
+                previous, encoded, board.gone, board.layout.suit_of, board.layout.points
+            ):
+                after = previous_value
+            else:
+                board.play(encoded)
+                after = solver.value(guesses.get(encoded))
+                board.undo()
+            guesses[encoded] = after
+            previous, previous_value = encoded, after
+            key = move_key(move, self.trump_known)
+            if key not in values:
+                values[key] = after
+            else:
+                values[key] = max(values[key], after) if maximising else min(values[key], after)
+        return values
 
 
 def choices(position: Position, trump_known: bool) -> tuple[str, ...]:
@@ -196,9 +220,10 @@ def fair_value(
     trump_known = sampler.sight.trump is not None
     values: dict[str, list[int]] = {}
     keys: tuple[str, ...] = ()
+    solver = DealSolver(trump_known)
     for count in range(1, sampling.samples + 1):
         position = sampler.position(rng)
-        found = deal_values(position, trump_known)
+        found = solver.values(position)
         if not keys:
             keys = tuple(found)
             values = {key: [] for key in keys}

@@ -16,7 +16,7 @@ from random import Random
 from typing import Any, Literal
 
 from recorder.model import Record
-from replay.engine import HandReplay, replay_hand
+from replay.engine import HandReplay, replay_hand, replay_session
 from replay.fair.sampling import NoConsistentDeal, Sampler, replay_turns
 from replay.fair.seen import decision_states, sight_of
 from replay.fair.value import FairValue, Sampling, choices, fair_value, move_key
@@ -334,3 +334,23 @@ def _outcomes(
         if progress is not None:
             progress(len(outcomes), len(tasks))
     return outcomes
+
+
+def analyse_fair_session(
+    record: Record,
+    hand: int | None = None,
+    sampling: Sampling = Sampling(),
+    seed: int = 0,
+    mapper: Mapper = map,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Every hand (or only hand number ``hand``) judged fairly, as ``analyse --fair --json``
+    gives it without the ``path``."""
+    replayed = replay_session(record, steps=True)
+    hands = [
+        analyse_fair(record, played, replayed.rules, sampling, seed, mapper, progress).to_json()
+        for played in replayed.hands
+        if hand is None or played.number == hand
+    ]
+    settings = {"samples": sampling.samples, "seed": seed, "early_stop": sampling.early_stop}
+    return {"game": record.game, "fair": settings, "hands": hands}
