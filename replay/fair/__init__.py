@@ -17,6 +17,7 @@ from replay.fair.verdicts import (
     analyse_fair,
     analyse_fair_session,
     decision_outcome,
+    judge,
     judge_decision,
 )
 
@@ -38,6 +39,7 @@ __all__ = [
     "analyse_fair",
     "analyse_fair_session",
     "decision_outcome",
+    "judge",
     "decision_states",
     "fair_value",
     "judge_decision",

@@ -71,6 +71,7 @@ class DealCounter:
                 f"{len(cards)} unseen cards for {sum(p.size for p in places)} places"
             )
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._drawn: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
 
     def total(self) -> int:
         """How many deals keep every void."""
@@ -107,7 +108,9 @@ class DealCounter:
             raise NoConsistentDeal("no deal keeps every void shown")
         shares: list[tuple[int, ...]] = []
         for index in range(len(self.places)):
-            options = list(self._options(index, left))
+            options = self._drawn.get((index, left))
+            if options is None:
+                options = self._drawn[(index, left)] = list(self._options(index, left))
             pick = rng.randrange(sum(weight for _, weight in options))
             for counts, weight in options:
                 if pick < weight:

@@ -196,11 +196,12 @@ def analyse_fair(
         if isinstance(outcome, str) and outcome not in ("forced", "equal"):
             reason = f"trick {turn.trick}: seat {turn.seat}: {outcome}; the analysis stops there"
             break
-        decisions.append(_judgement(judged[(turn.trick, turn.seat)], outcome, analysis))
+        decisions.append(judge(judged[(turn.trick, turn.seat)], outcome, analysis))
     return FairHand(replayed.number, analysis, tuple(decisions), reason)
 
 
-def _judgement(card: CardJudgement, outcome: Outcome, analysis: HandAnalysis) -> FairJudgement:
+def judge(card: CardJudgement, outcome: Outcome, analysis: HandAnalysis) -> FairJudgement:
+    """A decision's two verdicts: its sampled figures (or its skip) beside the all-hands card."""
     all_lost = _all_hands_chance_lost(card, analysis)
     if not isinstance(outcome, FairValue):
         skipped: Skipped = "forced" if outcome == "forced" else "equal"
