@@ -20,8 +20,8 @@ import typer
 
 from dashboard.cli_params import PlainTyper
 from dashboard.families import commands_for
-from recorder.games import GAMES
 from dashboard.process_end import PROCESS_END
+from recorder.games import GAMES
 
 if TYPE_CHECKING:  # the record model, the engine and the archive load with the commands using them
     from recorder.archive import Archive

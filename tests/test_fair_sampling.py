@@ -110,7 +110,12 @@ def _small_decisions(game: str) -> list[Decision]:
             places = decision.sampler.places
             deals = math.comb(len(decision.sight.unseen), places[0].size) if places else 0
             voids = any(place.allowed != frozenset(Suit) for place in places)
-            if len(places) >= 2 and voids and 20 <= deals <= 400 and len(decision.sight.unseen) <= 9:
+            if (
+                len(places) >= 2
+                and voids
+                and 20 <= deals <= 400
+                and len(decision.sight.unseen) <= 9
+            ):
                 found.append(decision)
                 break
         if len(found) == 2:

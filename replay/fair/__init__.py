@@ -1,8 +1,9 @@
 """Fair coaching: each decision judged on what its player could know, beside the all-hands view.
 
-``Sight`` (``seen``) is what a seat knew at a decision, ``Sampler`` (``sampling``) deals the cards it
-could not see in every way that agrees with that, ``fair_value`` (``value``) solves those deals and
-averages, and ``analyse_fair`` (``verdicts``) judges every decision of a hand (docs/ANALYSIS.md).
+``Sight`` (``seen``) is what a seat knew at a decision, ``Sampler`` (``sampling``) deals the cards
+it could not see in every way that agrees with that, ``fair_value`` (``value``) solves those deals
+and averages, and ``analyse_fair`` (``verdicts``) judges every decision of a hand
+(docs/ANALYSIS.md).
 """
 
 from replay.fair.sampling import DealCounter, NoConsistentDeal, Place, Sampler, replay_turns
@@ -39,9 +40,9 @@ __all__ = [
     "analyse_fair",
     "analyse_fair_session",
     "decision_outcome",
-    "judge",
     "decision_states",
     "fair_value",
+    "judge",
     "judge_decision",
     "replay_turns",
     "sight_of",

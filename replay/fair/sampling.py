@@ -65,7 +65,9 @@ class DealCounter:
 
     def __init__(self, places: Sequence[Place], cards: Sequence[Card]) -> None:
         self.places = tuple(places)
-        self.by_suit = {suit: sorted((c for c in cards if c.suit == suit), key=_order) for suit in SUITS}
+        self.by_suit = {
+            suit: sorted((c for c in cards if c.suit == suit), key=_order) for suit in SUITS
+        }
         if sum(place.size for place in places) != len(cards):
             raise NoConsistentDeal(
                 f"{len(cards)} unseen cards for {sum(p.size for p in places)} places"
@@ -112,11 +114,14 @@ class DealCounter:
             if options is None:
                 options = self._drawn[(index, left)] = list(self._options(index, left))
             pick = rng.randrange(sum(weight for _, weight in options))
-            for counts, weight in options:
+            chosen = options[-1][0]
+            for option, weight in options:
                 if pick < weight:
+                    chosen = option
                     break
                 pick -= weight
-            shares.append(counts)
+            shares.append(chosen)
+            counts = chosen
             left = tuple(have - take for have, take in zip(left, counts, strict=True))
         hands: list[list[Card]] = [[] for _ in self.places]
         for number, suit in enumerate(SUITS):
@@ -153,7 +158,11 @@ class Sampler:
     """Draws positions at a seat's decision that agree with everything the seat had seen."""
 
     def __init__(
-        self, start: Position, turns: Sequence[RecordedTurn], sight: Sight, true_face_down: Card | None
+        self,
+        start: Position,
+        turns: Sequence[RecordedTurn],
+        sight: Sight,
+        true_face_down: Card | None,
     ) -> None:
         self.start = start
         self.turns = tuple(turns[: sight.turn_index])
@@ -181,11 +190,11 @@ class Sampler:
         now = [set(sight.shown[index]) for index in range(len(sight.holding))]
         now[sight.seat - 1] |= sight.own
         face_down = self.true_face_down
-        for place, cards in zip(self.places, placed, strict=True):
+        for place, drawn in zip(self.places, placed, strict=True):
             if place.face_down:
-                face_down = cards[0]
+                face_down = drawn[0]
             else:
-                now[place.seat - 1] |= set(cards)
+                now[place.seat - 1] |= set(drawn)
         hands = []
         for index, cards in enumerate(now):
             dealt = cards | sight.played[index]

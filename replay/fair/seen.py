@@ -80,7 +80,9 @@ def sight_of(
     shown = tuple(
         frozenset(
             {revealed_card}
-            if revealed_card is not None and index + 1 == caller and revealed_card not in played[index]
+            if revealed_card is not None
+            and index + 1 == caller
+            and revealed_card not in played[index]
             else ()
         )
         for index in range(players)
@@ -126,4 +128,3 @@ def _voids(turns: Sequence[RecordedTurn], players: int) -> tuple[frozenset[Suit]
         if lead is not None and suit != lead:
             voids[turn.seat - 1].add(lead)
     return tuple(frozenset(suits) for suits in voids)
-

@@ -115,10 +115,7 @@ class FairValue:
         for key in self.keys:
             if key == best:
                 continue
-            gain = [
-                a - b
-                for a, b in zip(self._utilities(best), self._utilities(key), strict=True)
-            ]
+            gain = [a - b for a, b in zip(self._utilities(best), self._utilities(key), strict=True)]
             if not any(gain):
                 continue
             mean = fmean(gain)

@@ -38,6 +38,12 @@ class FairThresholds:
     mistake: float = 0.20
     blunder: float = 0.30
     tolerance: float = 0.10
+    significant: float = 2.0
+
+    def label_shown(self, chance_lost: float, error: float) -> FairLabel | None:
+        """The label of a loss the samples show: none unless it exceeds ``significant`` standard
+        errors (a guess the deals split evenly is no mistake, whatever the few deals drawn)."""
+        return self.label(chance_lost) if chance_lost > self.significant * error else None
 
     def label(self, chance_lost: float) -> FairLabel | None:
         if chance_lost >= self.blunder:
@@ -50,6 +56,7 @@ class FairThresholds:
 
 
 FAIR_THRESHOLDS = FairThresholds()
+DEFAULT_SAMPLING = Sampling()
 
 
 @dataclass(frozen=True)
@@ -163,7 +170,9 @@ Outcome = FairValue | Skipped | str
 
 Progress = Callable[[int, int], None]
 """Told the decisions done and the decisions in all, after each one."""
-Mapper = Callable[[Callable[["Task"], tuple[int, Outcome]], Iterable["Task"]], Iterable[tuple[int, Outcome]]]
+Mapper = Callable[
+    [Callable[["Task"], tuple[int, Outcome]], Iterable["Task"]], Iterable[tuple[int, Outcome]]
+]
 """``map``, or a process pool's ``map`` for ``--jobs``."""
 
 
@@ -171,7 +180,7 @@ def analyse_fair(
     record: Record,
     replayed: HandReplay,
     switches: Mapping[str, str],
-    sampling: Sampling = Sampling(),
+    sampling: Sampling = DEFAULT_SAMPLING,
     seed: int = 0,
     mapper: Mapper = map,
     progress: Progress | None = None,
@@ -246,7 +255,7 @@ def judge(card: CardJudgement, outcome: Outcome, analysis: HandAnalysis) -> Fair
         chance_error=chance_error,
         points_lost=points,
         points_error=points_error,
-        label=None if skipped_equal else FAIR_THRESHOLDS.label(chance),
+        label=None if skipped_equal else FAIR_THRESHOLDS.label_shown(chance, chance_error),
         all_hands=card,
         all_hands_chance_lost=all_lost,
     )
@@ -340,7 +349,7 @@ def _outcomes(
 def analyse_fair_session(
     record: Record,
     hand: int | None = None,
-    sampling: Sampling = Sampling(),
+    sampling: Sampling = DEFAULT_SAMPLING,
     seed: int = 0,
     mapper: Mapper = map,
     progress: Progress | None = None,

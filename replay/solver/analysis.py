@@ -112,7 +112,9 @@ class HandAnalysis:
         if self.call is None or self.value_at_start is None:
             return None
         values = [value for value in self.trumps.values() if value is not None]
-        return any(makes_call(self.call, value, self.total) for value in [self.value_at_start, *values])
+        return any(
+            makes_call(self.call, value, self.total) for value in [self.value_at_start, *values]
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The hand as in ``thuruppu analyse --json`` (CLI.md)."""
