@@ -66,6 +66,16 @@ def render_fair(record: Record, analysis: dict[str, Any]) -> str:
         lines.append(f"Hand {hand['hand']}: value at start {hand.get('value_at_start', '-')}")
         if hand.get("reason"):
             lines.append(f"  not analysed: {hand['reason']}")
+        calling = hand.get("calling")
+        if calling:
+            chosen = calling["chosen"]
+            lines.append(
+                f"  trump put down {chosen['card']}: call made in {chosen['chance']:.0%} of "
+                f"{calling['samples']} deals of the others' cards; best card of each suit: "
+                + ", ".join(
+                    f"{found['card']} {found['chance']:.0%}" for found in calling["suits"].values()
+                )
+            )
         for decision in hand.get("decisions", []):
             fair = decision["fair"]
             all_hands = decision["all_hands"]

@@ -11,6 +11,7 @@ from statistics import fmean
 
 from dashboard.fair_report import decision_mapper
 from recorder.cards import Call, CallKind, Card, Suit
+from replay.engine import replay_session
 from replay.fair import (
     FairValue,
     Sampler,
@@ -182,7 +183,9 @@ def test_where_the_hidden_cards_are_forced_the_fair_verdict_is_the_all_hands_one
 def _session(seed: int, jobs: int) -> str:
     record = random_hand("29", random.Random(8))
     with decision_mapper(jobs) as mapper:
-        return json.dumps(analyse_fair_session(record, None, Sampling(samples=3), seed, mapper))
+        return json.dumps(
+            analyse_fair_session(record, None, Sampling(samples=3, calling=2), seed, mapper)
+        )
 
 
 def test_the_last_round_is_forced_and_skipped() -> None:
@@ -217,3 +220,19 @@ def _guess_value_seeded(samples: int, seed: int) -> tuple[Position, FairValue]:
     sampling = Sampling(samples=samples, early_stop=False)
     rng = random.Random(seed)
     return position, fair_value(sampler, position.call, total, rng, sampling, False)
+
+
+def test_the_trump_choice_is_judged_on_the_callers_first_four_cards_in_29() -> None:
+    hand = json.loads(_session(7, 1))["hands"][0]
+    calling = hand["calling"]
+    record = random_hand("29", random.Random(8))
+    caller = replay_session(record).hands[0].result.caller
+    assert caller is not None
+    line = record.hands[0].deal_of(caller)
+    assert line is not None
+    first_four = {entry.card.code for entry in line.cards[:4] if entry.card}
+    assert calling["chosen"]["card"] in first_four
+    assert {choice["card"] for choice in calling["suits"].values()} <= first_four
+    chances = list(calling["calls"].values())
+    assert all(0.0 <= chance <= 1.0 for chance in chances)
+    assert chances == sorted(chances, reverse=True)

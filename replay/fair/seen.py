@@ -23,7 +23,8 @@ from replay.state import Step, TableState
 class Sight:
     """What ``seat`` knew when its turn began, before ``turn_index`` in the hand's turns.
 
-    ``holding`` counts, per seat (``seat - 1``), the cards in that hand the seat could not see;
+    ``holding`` counts, per seat (``seat - 1``), the cards in that hand the seat could not see (its
+    own too while not all its cards are dealt, as in 29's calling);
     ``face_down_hidden`` says whether the face-down card is one of them (the caller's card apart,
     which only the caller knows while the trump is hidden). ``unseen`` are exactly the cards to
     share out among those places.
@@ -93,10 +94,7 @@ def sight_of(
     if known_face_down is not None:
         seen |= {known_face_down}
     unseen = pack - seen
-    holding = tuple(
-        0 if index + 1 == seat else view.unknown[index] - len(shown[index])
-        for index in range(players)
-    )
+    holding = tuple(view.unknown[index] - len(shown[index]) for index in range(players))
     voids = _voids(recorded.turns[:turn_index], players)
     return Sight(
         seat=seat,

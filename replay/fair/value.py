@@ -44,6 +44,8 @@ class Sampling:
     clear: float = 3.0
     """The best move is clear once it beats every other by this many standard errors."""
     early_stop: bool = True
+    calling: int = 8
+    """Deals solved for the trump choice (each solves the whole hand once per card)."""
 
 
 @dataclass(frozen=True)

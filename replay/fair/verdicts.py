@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from recorder.model import Record
 from replay.engine import HandReplay, replay_hand, replay_session
+from replay.fair.calling import CallingJudgement, judge_calling
 from replay.fair.sampling import NoConsistentDeal, Sampler, replay_turns
 from replay.fair.seen import decision_states, sight_of
 from replay.fair.value import FairValue, Sampling, choices, fair_value, move_key
@@ -141,6 +142,7 @@ class FairHand:
     analysis: HandAnalysis
     decisions: tuple[FairJudgement, ...]
     reason: str | None = None
+    calling: CallingJudgement | None = None
 
     def score(self, seat: int) -> float | None:
         """The share of the seat's judged decisions within tolerance (``None``: none judged)."""
@@ -160,6 +162,8 @@ class FairHand:
                 if (score := self.score(seat)) is not None
             },
         }
+        if self.calling is not None:
+            data["calling"] = self.calling.to_json()
         if self.reason is not None:
             data["reason"] = self.reason
         return data
@@ -206,7 +210,12 @@ def analyse_fair(
             reason = f"trick {turn.trick}: seat {turn.seat}: {outcome}; the analysis stops there"
             break
         decisions.append(judge(judged[(turn.trick, turn.seat)], outcome, analysis))
-    return FairHand(replayed.number, analysis, tuple(decisions), reason)
+    calling = (
+        judge_calling(record.game, replayed, recorded, sampling.calling, seed)
+        if sampling.calling
+        else None
+    )
+    return FairHand(replayed.number, analysis, tuple(decisions), reason, calling)
 
 
 def judge(card: CardJudgement, outcome: Outcome, analysis: HandAnalysis) -> FairJudgement:
