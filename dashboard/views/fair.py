@@ -67,32 +67,33 @@ def fair_table(hands: Sequence[SessionHand], player: str, severity: str) -> pd.D
     """The player's judged decisions at least as severe as ``severity``, costliest first (chance
     of the call lost, then points)."""
     least = SEVERITIES.index(severity) if severity in SEVERITIES else 0
-    rows = []
+    rows: list[tuple[tuple[float, float], dict[str, object]]] = []
     for hand, decision in _theirs(hands, player):
         if _RANK[decision.label] < least:
             continue
         all_hands = decision.all_hands
+        order = (-decision.chance_lost, -decision.points_lost)
         rows.append(
-            {
-                "Session": hand.session,
-                "Hand": hand.hand.number,
-                "Trick": decision.trick,
-                "Played": _choice_label(decision.played),
-                "Fair label": decision.label or "",
-                "Chance lost": f"{decision.chance_lost:.2f} ± {decision.chance_error:.2f}",
-                "Points lost": f"{decision.points_lost:.1f} ± {decision.points_error:.1f}",
-                "All hands": f"cost {all_hands.cost}"
-                + (", lost the call" if decision.all_hands_chance_lost else ""),
-                "Verdict": decision.agreement or "",
-                "Better": ", ".join(_choice_label(key) for key in decision.best),
-                "Deals": decision.samples,
-                "_order": (-decision.chance_lost, -decision.points_lost),
-            }
+            (
+                order,
+                {
+                    "Session": hand.session,
+                    "Hand": hand.hand.number,
+                    "Trick": decision.trick,
+                    "Played": _choice_label(decision.played),
+                    "Fair label": decision.label or "",
+                    "Chance lost": f"{decision.chance_lost:.2f} ± {decision.chance_error:.2f}",
+                    "Points lost": f"{decision.points_lost:.1f} ± {decision.points_error:.1f}",
+                    "All hands": f"cost {all_hands.cost}"
+                    + (", lost the call" if decision.all_hands_chance_lost else ""),
+                    "Verdict": decision.agreement or "",
+                    "Better": ", ".join(_choice_label(key) for key in decision.best),
+                    "Deals": decision.samples,
+                },
+            )
         )
-    rows.sort(key=lambda row: row["_order"])
-    for row in rows:
-        del row["_order"]
-    return pd.DataFrame(rows, columns=FAIR_COLUMNS)
+    rows.sort(key=lambda pair: pair[0])
+    return pd.DataFrame([row for _, row in rows], columns=FAIR_COLUMNS)
 
 
 def hand_scores(hands: Sequence[SessionHand], player: str) -> pd.DataFrame:
