@@ -62,7 +62,7 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
                 )
 
             switches = resolve_rules(record.game, record.rules)
-            sampling = Sampling(samples=samples)
+            sampling = Sampling(samples=samples, calling=0)
             results[key] = analyse_fair(
                 record, replayed, switches, sampling, SEED, progress=progress
             )
