@@ -54,11 +54,13 @@ def main() -> None:
     print(f"{header} {'deals':>7}")
     for jobs in (1, 2):
         walls, cpus, deals = [], [], 0
-        for record in records:
+        for number, record in enumerate(records, start=1):
             wall, cpu, fair = analyse(record, jobs)
             walls.append(wall)
             cpus.append(cpu)
-            deals += sum(decision.samples for decision in fair.decisions)
+            solved = sum(decision.samples for decision in fair.decisions)
+            deals += solved
+            print(f"  hand {number}: {wall:.1f} s, {cpu:.1f} cpu s, {solved} deals", flush=True)
         print(
             f"{jobs:<5} {len(records):>5} {statistics.median(walls):>9.1f} {max(walls):>7.1f} "
             f"{statistics.median(cpus):>12.1f} {deals:>7}",
