@@ -77,7 +77,7 @@ def sight_of(
     caller = view.caller
     hidden = view.trump is not None and not view.revealed
     face_down_hidden = not view.revealed and view.face_down is None and state.face_down is not None
-    revealed_card = state.face_down if view.revealed else None
+    revealed_card = view.face_down if view.revealed else None
     shown = tuple(
         frozenset(
             {revealed_card}
