@@ -105,7 +105,7 @@ def _drill(found: list[Drill]) -> None:
     """One drill at a time: the position, a choice, the answer; skip moves to the next."""
     st.subheader("Find the better card")
     if not found:
-        st.success("No decision of this player lost a labelled share of the call's chance.")
+        st.success("Every judged decision of this player was within tolerance.")
         return
     at = st.session_state.setdefault("fair-drill", 0) % len(found)
     drill = found[at]

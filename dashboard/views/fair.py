@@ -154,10 +154,11 @@ class Drill:
 
 
 def drills(hands: Sequence[SessionHand], player: str) -> list[Drill]:
-    """The player's decisions the fair verdict labels, costliest first, as drills."""
+    """The player's decisions outside tolerance (they lost a tenth of the call's chance or more
+    against the best choice on what he knew), costliest first, as drills."""
     found = []
     for hand, decision in _theirs(hands, player):
-        if decision.label is None:
+        if decision.within_tolerance:
             continue
         callers = hand.caller is not None and (decision.seat - 1) % 2 == (hand.caller - 1) % 2
         chances = {

@@ -18,7 +18,7 @@ from tests.browser.test_dashboard_browser import open_page, settle
 
 pytestmark = pytest.mark.browser
 
-COACHED = "Anil"  # he plays only the example hand
+COACHED = "Eli"  # he plays only the example hand
 DEALS = "8"
 
 
