@@ -30,6 +30,16 @@ def fair_results() -> dict[Key, FairHand]:
     return {}
 
 
+def fair_hand_of(loaded: LoadedSession, index: int) -> FairHand | None:
+    """The fair analysis of hand ``index`` (from 0) this server made, with the most deals."""
+    made = [
+        (key[3], hand)
+        for key, hand in fair_results().items()
+        if key[:3] == (loaded.key, loaded.digest, index)
+    ]
+    return max(made, key=lambda pair: pair[0])[1] if made else None
+
+
 def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> None:
     """The fair section for ``player`` over the hands given (session, index)."""
     st.subheader("Judged on what the player could know")

@@ -215,3 +215,30 @@ def _situation(steps: Sequence[Step], decision: FairJudgement) -> tuple[str, ...
         lines.append(f"Trump: {view.trump.value}" + (f" (face-down card {trump})" if trump else ""))
     lines.append(f"Points so far: team 1 {view.points[0]}, team 2 {view.points[1]}")
     return tuple(lines)
+
+
+def fair_line_at(hand: FairHand, steps: Sequence[Step], index: int) -> str | None:
+    """The fair verdict on the card played at step ``index``, in one line beside the all-hands
+    one; ``None`` at a step that is not a judged card."""
+    if not 0 <= index < len(steps):
+        return None
+    event = steps[index].event
+    if event.kind != "card":
+        return None
+    for decision in hand.decisions:
+        if (decision.trick, decision.seat) != (event.trick, event.seat):
+            continue
+        if decision.skipped is not None:
+            return f"On what {decision.player} could know: {decision.skipped}, not judged."
+        better = ", ".join(_choice_label(key) for key in decision.best)
+        label = (
+            decision.label or "within tolerance" if decision.within_tolerance else decision.label
+        )
+        return (
+            f"On what {decision.player} could know ({decision.samples} deals): "
+            f"call's chance lost {decision.chance_lost:.2f} ± {decision.chance_error:.2f}, "
+            f"points {decision.points_lost:.1f} ± {decision.points_error:.1f} "
+            f"({label}); best {better}; "
+            f"beside all hands: {decision.agreement}."
+        )
+    return None
