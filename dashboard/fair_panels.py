@@ -77,6 +77,7 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
                 record, replayed, switches, sampling, SEED, progress=progress
             )
         bar.empty()
+        st.rerun()  # the button's question answered: draw the page without it
     ready = [
         SessionHand(
             loaded.label,
