@@ -1,8 +1,9 @@
 """The Coaching page's fair section: a player's decisions judged on what he could know.
 
 Sampling takes a minute or more per hand, so hands are analysed only when asked (a button), with a
-progress bar per decision; each result is kept for the server (``fair_results``), keyed by the
-session's version, the hand, the deals a decision and the seed, so any tab shows it at once.
+progress bar per decision; each result is kept for the server (``fair_results``) and in the replay
+store (``ReplayStore.put_result``), keyed by the session's version, the hand, the deals a decision
+and the seed, so any tab, and the next run of the dashboard, shows it at once.
 Below: the score per hand, the decisions ranked by fair cost with a severity filter and both
 verdicts side by side, and a drill, "find the better card", from the player's seat.
 """
@@ -51,6 +52,11 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
     samples = int(st.number_input("Deals a decision", 2, 128, 32, step=2, key="fair-samples"))
     results = fair_results()
     keys = {(loaded.key, loaded.digest, index, samples): (loaded, index) for loaded, index in hands}
+    for key in keys:
+        if key not in results:
+            kept = state.store().get_result(_store_key(key))
+            if isinstance(kept, FairHand):
+                results[key] = kept
     pending = [key for key in keys if key not in results]
     if pending and st.button(
         f"Analyse {len(pending)} hand(s) fairly",
@@ -76,6 +82,7 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
             results[key] = analyse_fair(
                 record, replayed, switches, sampling, SEED, progress=progress
             )
+            state.store().put_result(_store_key(key), results[key])
         bar.empty()
         st.rerun()  # the button's question answered: draw the page without it
     ready = [
@@ -104,6 +111,12 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
     table = fair_table(ready, player, severity or SEVERITIES[0])
     st.dataframe(table, hide_index=True, width="stretch", key="fair-table")
     _drill(drills(ready, player))
+
+
+def _store_key(key: Key) -> str:
+    """The replay store's name for a fair analysis: the session's version, hand, deals, seed."""
+    _, digest, index, samples = key
+    return f"fair-{digest}-{index}-{samples}-{SEED}"
 
 
 def _record(loaded: LoadedSession) -> Record:
