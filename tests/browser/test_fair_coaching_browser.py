@@ -36,7 +36,7 @@ def test_the_drill_is_answered_right_and_wrong(screen: Page, bundled_url: str) -
     section = screen.locator(".st-key-fair-section")
     expect(section.get_by_text("Score").first).to_be_visible()
     screenshot(screen, "fair-coaching")
-    options = section.get_by_test_id("stRadio").locator("label")
+    options = section.locator('[class*="st-key-fair-choice"] label:has(input[type="radio"])')
     assert options.count() >= 2
     verdicts = []
     for place in range(options.count()):
@@ -48,7 +48,9 @@ def test_the_drill_is_answered_right_and_wrong(screen: Page, bundled_url: str) -
         wrong = section.get_by_text(re.compile(r"^Not quite: "))
         expect(right.or_(wrong)).to_be_visible()
         verdicts.append("right" if right.count() else "wrong")
-        expect(section.get_by_text(re.compile("Best on what you could know"))).to_be_visible()
+        solution = section.get_by_text(re.compile("Best on what you could know"))
+        expect(solution).to_be_visible()
+        solution.scroll_into_view_if_needed()
         screenshot(screen, f"fair-drill-{verdicts[-1]}")
     assert "right" in verdicts and "wrong" in verdicts
     section.get_by_role("button", name="Skip").click()
