@@ -74,9 +74,9 @@ def judge_calling(
     if start is None or start.face_down is None or at is None or at == 0:
         return None
     sight = sight_of(steps[at - 1].state, start.caller, 0, recorded, game)
-    candidates = [card for card in recorded.face_down_choices if card in sight.own]
-    if start.face_down not in candidates:
-        candidates.append(start.face_down)
+    candidates = [start.face_down] + [
+        card for card in recorded.face_down_choices if card in sight.own and card != start.face_down
+    ]
     places = places_of(replace(sight, face_down_hidden=False), start.caller)
     try:
         counter = DealCounter(places, sorted(sight.unseen, key=lambda card: card.index))
@@ -102,9 +102,11 @@ def _seats(start: Position) -> range:
 def _deal_values(
     start: Position, hands: list[set[Card]], candidates: Sequence[Card]
 ) -> dict[Card, int]:
-    """In one deal, the callers' final points with each candidate put face down."""
+    """In one deal, the callers' final points with each candidate put face down (the first
+    candidate's value is the first guess for the others: one deal's values lie close)."""
     found: dict[Card, int] = {}
     firsts: dict[object, Solver] = {}
+    guess: int | None = None
     for card in candidates:
         dealt = tuple(
             frozenset(cards - {card}) if seat == start.caller else frozenset(cards)
@@ -114,7 +116,8 @@ def _deal_values(
         first = firsts.get(card.suit)
         solver = Solver(position) if first is None else first.sharing(position)
         firsts.setdefault(card.suit, solver)
-        found[card] = solver.value()
+        found[card] = solver.value(guess)
+        guess = found[card] if guess is None else guess
     return found
 
 
