@@ -59,7 +59,7 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
                 results[key] = kept
     pending = [key for key in keys if key not in results]
     if pending and st.button(
-        f"Analyse {len(pending)} hand(s) fairly",
+        f"Fair analysis of {len(pending)} hand(s)",
         key="fair-analyse",
         icon=":material/casino:",
         help="Minutes per hand: every decision solved on many deals.",
@@ -96,7 +96,7 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
         if key in results
     ]
     if not ready:
-        st.info(f"{len(keys)} hand(s) to analyse fairly: press the button.")
+        st.info(f"{len(keys)} hand(s) to analyse fairly: press *Fair analysis*.")
         return
     if len(ready) < len(keys):
         st.caption(f"{len(ready)} of {len(keys)} hand(s) analysed fairly.")

@@ -28,7 +28,7 @@ def test_the_drill_is_answered_right_and_wrong(screen: Page, bundled_url: str) -
     deals.fill(DEALS)
     deals.press("Enter")
     settle(screen)
-    button = screen.get_by_role("button", name=re.compile(r"^Analyse 1 hand\(s\) fairly"))
+    button = screen.get_by_role("button", name=re.compile(r"^Fair analysis of 1 hand"))
     if button.count():
         button.click()
     expect(screen.get_by_text("Find the better card")).to_be_visible(timeout=SOLVING_MS * 5)
