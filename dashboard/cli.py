@@ -24,6 +24,7 @@ from dashboard.families import commands_for
 from dashboard.process_end import PROCESS_END
 from dashboard.session_file import SessionFile, Spool, collector_paused
 from dashboard.streamed import same_text, write_record_json, write_tgn
+from recorder.games import GAMES
 
 if TYPE_CHECKING:  # the record model, the engine and the archive load with the commands using them
     from recorder.archive import Archive
@@ -376,6 +377,17 @@ def analyse(
     file: Annotated[Path, typer.Argument(help="A TGN session.")],
     hand: Annotated[int | None, typer.Option("--hand", help="Only this hand.")] = None,
     as_json: JsonOption = False,
+    fair: Annotated[
+        bool, typer.Option("--fair", help="Judge each card on what its player could know.")
+    ] = False,
+    samples: Annotated[
+        int, typer.Option("--samples", min=1, help="With --fair: the most deals per decision.")
+    ] = 32,
+    seed: Annotated[int, typer.Option("--seed", help="With --fair: the sampling's seed.")] = 0,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", min=1, help="With --fair: decisions sampled at once (all cores)."),
+    ] = None,
 ) -> None:
     """The solver's judgement of every call and card (Rummy: the lowest count of each hand)."""
     loaded = load_file(file)
@@ -383,7 +395,18 @@ def analyse(
     if loaded.record is None:
         _exit(UNREADABLE)
         return
-    result, text = commands_for(loaded.record).analyse(loaded.record, hand)
+    record = loaded.record
+    if fair and record.game not in GAMES:
+        typer.echo(f"{loaded.path}: --fair judges 40, 28 and 29, not {record.game}", err=True)
+        _exit(UNREADABLE)
+        return
+    if fair:
+        from dashboard.fair_report import fair_analysis, render_fair
+
+        result = fair_analysis(record, hand, samples, seed, jobs or _cores(), not as_json)
+        text = render_fair(record, result)
+    else:
+        result, text = commands_for(record).analyse(record, hand)
     if as_json:
         typer.echo(json.dumps({"path": loaded.path, **result}, ensure_ascii=False, indent=2))
     else:

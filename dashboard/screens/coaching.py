@@ -12,6 +12,7 @@ import streamlit as st
 
 from dashboard import state
 from dashboard.chart import chart
+from dashboard.fair_panels import fair_coaching
 from dashboard.library import LoadedSession
 from dashboard.rummy_panels import rummy_coaching
 from dashboard.views.analysis import cost_by, decision_link, mistakes_figure, mistakes_table
@@ -62,6 +63,9 @@ chosen = st.multiselect(
 hands = [
     (loaded, index) for loaded in theirs if loaded.key in chosen for index in range(loaded.hands)
 ]
+with st.container(key="fair-section"):
+    fair_coaching(hands, player)
+st.subheader("Judged with every card known")
 
 analysed: set[tuple[str, str, int]] = st.session_state.setdefault(ANALYSED, set())
 analysed.update(

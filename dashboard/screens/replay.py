@@ -13,6 +13,7 @@ from functools import partial
 import streamlit as st
 
 from dashboard import state
+from dashboard.fair_panels import fair_hand_of
 from dashboard.incident_report import report_html
 from dashboard.library import LoadedSession
 from dashboard.print_button import print_session
@@ -29,6 +30,7 @@ from dashboard.screens.stepper import (
     step_controls,
 )
 from dashboard.views.analysis import costly_cards, hand_summary, trump_choices, verdict_at
+from dashboard.views.fair import fair_line_at
 from dashboard.views.finding_links import hand_marks
 from dashboard.views.frame_html import frame_html
 from dashboard.views.moment import hand_over, step_tricks, table_view
@@ -228,6 +230,10 @@ else:
             f"**{escape_markdown(verdict.player)}**, {escape_markdown(verdict.headline)}. "
             + escape_markdown(verdict.detail)
         )
+    fair = fair_hand_of(loaded, hand_number - 1)
+    fair_line = fair_line_at(fair, steps, step) if fair is not None else None
+    if fair_line is not None:
+        st.text(fair_line)
     with st.expander(f"Coaching analysis of hand {hand_number}", expanded=True):
         st.caption(PERFECT_INFORMATION)
         st.markdown(escape_markdown(hand_summary(analysis)))
