@@ -11,7 +11,7 @@ cards must make legal (``replay.fair.sampling`` checks them).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from recorder.cards import Card, Suit
 from replay.games import GAME_RULES
@@ -54,7 +54,7 @@ def decision_states(steps: Sequence[Step], first: int) -> list[TableState]:
     """
     states: list[TableState] = []
     turn_start: TableState | None = None
-    previous = steps[first - 1].state
+    previous = _all_dealt(steps[first - 1].state)
     for step in steps[first:]:
         kind = step.event.kind
         if kind == "action" and turn_start is None:
@@ -64,6 +64,12 @@ def decision_states(steps: Sequence[Step], first: int) -> list[TableState]:
             turn_start = None
         previous = step.state
     return states
+
+
+def _all_dealt(state: TableState) -> TableState:
+    """The table once every card is dealt: in 29 the rest of the deal comes after the trump is put
+    down, before the first card, with no step of its own."""
+    return replace(state, holding=None, undealt=()) if state.holding is not None else state
 
 
 def sight_of(
