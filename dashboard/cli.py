@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -18,10 +19,11 @@ import typer
 
 from dashboard.checking import CLEAN, FOUND, UNREADABLE, checked_files, copy_out, write_entry
 from dashboard.cli_params import PlainTyper
+from dashboard.day.commands import day_app
 from dashboard.families import commands_for
 from dashboard.process_end import PROCESS_END
 from dashboard.session_file import SessionFile, Spool, collector_paused
-from dashboard.streamed import same_text, write_record_json, write_tgn
+from dashboard.streamed import json_text, same_text, write_record_json, write_tgn
 
 if TYPE_CHECKING:  # the record model, the engine and the archive load with the commands using them
     from recorder.archive import Archive
@@ -39,6 +41,12 @@ app = PlainTyper(
 BUNDLED_DATA = Path(__file__).resolve().parent / "data"  # the project's data/, package data
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
+PaperOption = Annotated[
+    str, typer.Option("--paper", help="The paper of --html and --pdf: a4 or letter.")
+]
+PdfOption = Annotated[
+    Path | None, typer.Option("--pdf", help="Also print the page to a PDF here (Chromium).")
+]
 RulesOption = Annotated[
     list[str] | None,
     typer.Option("--rules", help="KEY=VALUE overriding the file's Rules tag (repeatable)."),
@@ -159,8 +167,17 @@ def score(
     file: Annotated[Path, typer.Argument(help="A TGN session.")],
     as_json: JsonOption = False,
     rules: RulesOption = None,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Also write the printable score sheet here.")
+    ] = None,
+    pdf: PdfOption = None,
+    paper: PaperOption = "a4",
 ) -> None:
     """Each hand's outcome and the running score of the session."""
+    paper = paper_of(paper)
+    if html is not None or pdf is not None:  # a printable sheet is made of the whole session
+        _score_whole(file, rules, as_json, html, pdf, paper)
+        return
     spool = Spool()
     with collector_paused(), SessionFile(file) as source:
         sheet = None
@@ -205,6 +222,30 @@ class _Refused:
 
     def end(self) -> None:
         usage_error(self.message)
+
+
+def _score_whole(
+    file: Path,
+    rules: list[str] | None,
+    as_json: bool,
+    html: Path | None,
+    pdf: Path | None,
+    paper: str,
+) -> None:
+    """``score`` with ``--html`` or ``--pdf``: the session read whole, for its printable sheet."""
+    with collector_paused():
+        loaded = load_file(file)
+        report_errors(loaded)
+        if loaded.record is None:
+            _exit(UNREADABLE)
+            return
+        overrides = parse_overrides(rules, loaded.record.game)
+        scored = commands_for(loaded.record).score(loaded.record, overrides)
+        output = json_text({"path": loaded.path, **scored.data}) if as_json else scored.text
+    typer.echo(output)
+    write_printable(scored.printable(file.name, datetime.now().astimezone(), paper), html, pdf)
+    found = any(f.severity in ("error", "warning") for f in scored.findings)
+    PROCESS_END.finish(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
 
 
 @app.command("replay")
@@ -362,6 +403,7 @@ def record(
 
 archive_app = PlainTyper(help="The archive of recorded sessions: list, import, export.")
 app.add_typer(archive_app, name="archive")
+app.add_typer(day_app, name="day")
 
 
 def _open(db: str | None) -> Archive:
@@ -416,41 +458,101 @@ def archive_export(
         raise typer.Exit(UNREADABLE) from None
 
 
+def paper_of(paper: str) -> str:
+    """``--paper``'s value, checked: one of ``PAPERS``."""
+    from dashboard.views.printing import PAPERS
+
+    chosen = paper.strip().lower()
+    if chosen not in PAPERS:
+        usage_error(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
+    return chosen
+
+
+def write_printable(page: str, html: Path | None, pdf: Path | None) -> None:
+    """Write the printable page as HTML and/or print it to PDF through Chromium; a PDF that
+    cannot be made is said on standard error and exits 2."""
+    if html is not None:
+        try:
+            html.write_text(page, encoding="utf-8")
+        except OSError as error:
+            typer.echo(f"thuruppu: {html}: cannot write: {error.strerror}", err=True)
+            raise typer.Exit(UNREADABLE) from None
+    if pdf is not None:
+        from dashboard.pdf import PdfError, print_pdf
+
+        try:
+            print_pdf(page, pdf)
+        except PdfError as error:
+            typer.echo(f"thuruppu: {pdf}: {error}", err=True)
+            raise typer.Exit(UNREADABLE) from None
+
+
+PRINTABLES = ("report", "standings", "bracket")
+"""What ``thuruppu tournament --print`` may name: the director's report (with the findings), the
+group standings, the bracket."""
+
+
 @app.command()
 def tournament(
     path: Annotated[str, typer.Argument(help="A folder of sessions, or the archive.")],
     as_json: JsonOption = False,
     html: Annotated[
-        Path | None, typer.Option("--html", help="Also write a printable HTML report here.")
+        Path | None, typer.Option("--html", help="Also write a printable page here (--print).")
     ] = None,
+    pdf: PdfOption = None,
+    printable: Annotated[
+        str,
+        typer.Option(
+            "--print", help="What --html and --pdf hold: report (default), standings, bracket."
+        ),
+    ] = "report",
+    paper: PaperOption = "a4",
     description: Annotated[
         Path | None,
-        typer.Option("--description", help="The tournament.toml (default: the folder's)."),
+        typer.Option(
+            "--description",
+            help="The tournament.toml (default: the folder's, or the archive's own).",
+        ),
+    ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option("--event", help="The tournament, when the archive holds several."),
     ] = None,
 ) -> None:
     """Standings, bracket and places of a tournament (TOURNAMENT.md) from its sessions."""
     from dashboard.library import is_archive
     from dashboard.tournament_source import from_archive, from_folder, read_description_file
+    from dashboard.views.tournament_print import bracket_printable, standings_printable
     from dashboard.views.tournament_report import render_tournament, report_html
     from replay.tournament import build_tournament
 
+    paper = paper_of(paper)
+    chosen = printable.strip().lower()
+    if chosen not in PRINTABLES:
+        usage_error(f"--print {printable}: expected one of {', '.join(PRINTABLES)}")
+
     if is_archive(path):
-        sources = from_archive(path)
+        sources = from_archive(path, event)
     elif Path(path).is_dir():
         sources = from_folder(Path(path))
     else:
         usage_error(f"{path}: expected a folder of sessions or the archive")
     if description is not None:
         read_description_file(description, sources)
-    result = build_tournament(sources.sessions, sources.description)
+    result = build_tournament(sources.sessions, sources.description, sources.day)
     findings = [*sources.findings, *result.findings]
     result = replace(result, findings=findings)
     if as_json:
         typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
         typer.echo(render_tournament(result), nl=False)
-    if html is not None:
-        html.write_text(report_html(result), encoding="utf-8")
+    if html is not None or pdf is not None:
+        makers = {
+            "report": report_html,
+            "standings": standings_printable,
+            "bracket": bracket_printable,
+        }
+        write_printable(makers[chosen](result, datetime.now().astimezone(), paper), html, pdf)
     _exit(FOUND if result.has_errors else CLEAN)
 
 

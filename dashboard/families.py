@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from recorder.games import family_name
@@ -49,6 +50,8 @@ class Scored:
     findings: list[Finding]
     build_data: Callable[[], dict[str, Any]]
     render: Callable[[], str]
+    printable: Callable[[str, datetime, str | None], str]
+    """The printable page (``score --html``): from the session's title, the time and the paper."""
 
     @property
     def data(self) -> dict[str, Any]:
@@ -160,7 +163,12 @@ def _trick_score(record: Record, rules: Rules) -> Scored:
 
         return render_score(record, scored)
 
-    return Scored(session.findings, scored.to_json, sheet)
+    def page(title: str, now: datetime, paper: str | None) -> str:
+        from dashboard.views.score_print import score_printable
+
+        return score_printable(record, sheet(), title, now, paper)
+
+    return Scored(session.findings, scored.to_json, sheet, page)
 
 
 def _trick_replay(
@@ -197,7 +205,12 @@ def _rummy_score(record: Record, rules: Rules) -> Scored:
 
         return render_rummy_score(record, game)
 
-    return Scored(game.findings, game.to_json, sheet)
+    def page(title: str, now: datetime, paper: str | None) -> str:
+        from dashboard.views.rummy_print import rummy_sheet_printable
+
+        return rummy_sheet_printable(game, title, now, paper)
+
+    return Scored(game.findings, game.to_json, sheet, page)
 
 
 def _rummy_replay(

@@ -10,21 +10,31 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dashboard.day.source import DayError, open_day, tournaments
 from dashboard.library import archive_key
 from recorder import read_bytes
-from recorder.archive import ArchiveError, open_archive
-from replay.tournament import Description, TournamentFinding, TournamentSession, read_description
+from recorder.archive import Archive, ArchiveError, open_archive
+from recorder.archive.database import shown_location
+from replay.tournament import (
+    DayLog,
+    Description,
+    TournamentFinding,
+    TournamentSession,
+    read_description,
+)
 
 DESCRIPTION_FILE = "tournament.toml"
 
 
 @dataclass
 class Sources:
-    """The sessions read, the description (defaults when none) and what could not be read."""
+    """The sessions read, the description (defaults when none), the day's log (an archive's) and
+    what could not be read."""
 
     sessions: list[TournamentSession] = field(default_factory=list)
     description: Description = field(default_factory=Description)
     findings: list[TournamentFinding] = field(default_factory=list)
+    day: DayLog | None = None
 
 
 def read_description_file(path: Path, sources: Sources) -> None:
@@ -70,14 +80,17 @@ def from_folder(folder: Path) -> Sources:
     return sources
 
 
-def from_archive(location: str) -> Sources:
-    """Every session of the archive, as it stands now."""
+def from_archive(location: str, event: str | None = None) -> Sources:
+    """The archive as it stands now: with a tournament set up in it (TOURNAMENT.md §8), that
+    tournament's sessions, description and day log; else every session."""
     sources = Sources()
     try:
         archive = open_archive(location)
+        if event is not None or tournaments(archive):
+            return _from_day(archive, event)
         summaries = archive.sessions()
-    except ArchiveError as error:
-        sources.findings.append(unreadable(location, 0, str(error)))
+    except (ArchiveError, DayError) as error:
+        sources.findings.append(unreadable(shown_location(location), 0, str(error)))
         return sources
     for summary in summaries:
         source = f"archive #{summary.id}"
@@ -88,6 +101,11 @@ def from_archive(location: str) -> Sources:
             continue
         sources.sessions.append(TournamentSession.scored(archive_key(summary.id), source, record))
     return sources
+
+
+def _from_day(archive: Archive, event: str | None) -> Sources:
+    day = open_day(archive, event)
+    return Sources(day.sessions(), day.description, list(day.findings), day.log)
 
 
 def descriptions_near(root: Path) -> list[Description]:

@@ -69,10 +69,27 @@ def test_the_projector_view_shows_the_rummy_stages_after_the_bracket(folder_app:
     sessions = [load_file(TOURNAMENT, path) for path in sorted(TOURNAMENT.glob("rummy-*.tgn"))]
     winners = {s.summary.stage: s.rummy.winner for s in sessions if s.rummy and s.rummy.winner}
     assert set(winners) == {"first round", "semi final"}
-    rummy = drawn[drawn.index('class="rummy-stages"') :]
-    assert drawn.index("<h2>Knockout</h2>") < drawn.index('class="rummy-stages"')
+    rummy = drawn[drawn.index('data-kind="rummy"') :]
+    assert drawn.index('data-kind="bracket"') < drawn.index('data-kind="rummy"')
     for stage, winner in winners.items():
-        assert f"<h2>Rummy: {stage}</h2>" in rummy and f"<td>{winner}</td>" in rummy
+        assert f"<h2>Rummy: {stage}</h2>" in rummy and f": {winner}</li>" in rummy
+
+
+def test_the_projector_shows_only_the_panels_the_address_names(folder_app: AppTest) -> None:
+    drawn = html_of(
+        open_page(folder_app, "tournament", view="projector", panels="places,bracket", turn="20")
+    )
+    kinds = [part.split('"')[0] for part in drawn.split('data-kind="')[1:]]
+    assert kinds == ["places", "bracket"]
+    assert "animation:pj-turn 40s" in drawn
+
+
+def test_a_wrong_address_is_named_on_the_projector(folder_app: AppTest) -> None:
+    drawn = html_of(
+        open_page(folder_app, "tournament", view="projector", panels="scores", turn="2")
+    )
+    assert "panels=scores: no panel &#x27;scores&#x27;; expected some of standings" in drawn
+    assert "turn=2: expected whole seconds from 5 to 600" in drawn
 
 
 def test_the_projector_picks_up_a_session_added_to_the_archive(
@@ -95,3 +112,9 @@ def test_the_projector_picks_up_a_session_added_to_the_archive(
     assert after != before
     played = [cell for cell in after.split("<td>") if cell.startswith("1</td>")]
     assert len(played) >= 4
+
+
+def test_the_page_offers_the_standings_and_the_bracket_to_print(folder_app: AppTest) -> None:
+    app = open_page(folder_app, "tournament")
+    labels = [button.proto.label for button in app.get("download_button")]
+    assert labels == ["Print standings", "Print bracket"]

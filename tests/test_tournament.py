@@ -385,19 +385,20 @@ def semi_points(session: TournamentSession) -> tuple[int, int]:
 def test_a_bad_description_is_reported_and_its_defaults_stand() -> None:
     text = '[28]\nshuffles = "twelve"\ntiebreak = ["match-points", "coin-toss"]\n'
     description, problems = read_description(text, "cup/tournament.toml")
-    assert [(p.code, p.file, p.line) for p in problems] == [
-        ("bad-description", "cup/tournament.toml", 0)
-    ] * 2
+    assert [(p.code, p.file, p.line, p.column) for p in problems] == [
+        ("bad-description", "cup/tournament.toml", 2, 1),
+        ("bad-description", "cup/tournament.toml", 3, 1),
+    ]
     assert [p.message for p in problems] == [
+        "28.shuffles = 'twelve': expected a whole number above 0",
         "28.tiebreak: unknown rule 'coin-toss' "
         "(known: match-points, point-difference, points-for, head-to-head)",
-        "28.shuffles = 'twelve': expected a whole number above 0",
     ]
     assert description.twenty_eight.shuffles == 12
     assert description.twenty_eight.tiebreak == ("match-points",)
     _, broken = read_description("name = \n", "t.toml")
-    assert [(p.line, p.message) for p in broken] == [
-        (1, "not TOML: Invalid value (at line 1, column 8)")
+    assert [(p.line, p.column, p.message) for p in broken] == [
+        (1, 8, "not TOML: Invalid value (at line 1, column 8)")
     ]
 
 

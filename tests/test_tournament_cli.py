@@ -24,7 +24,9 @@ def test_the_bundled_tournament_as_json_has_the_shape_of_section_7() -> None:
     code, out, err = run("tournament", str(TOURNAMENT), "--json")
     assert (code, err) == (0, "")
     report = json.loads(out)
-    assert list(report) == ["name", "28", "rummy", "findings"]
+    assert list(report) == ["name", "28", "rummy", "findings", "void", "schedule", "fees"]
+    assert report["void"] == [] and report["schedule"] == []
+    assert list(report["fees"]) == ["currency", "total_due", "total_paid", "people"]
     assert report["name"] == "Kerala House Card Tournament"
     assert list(report["28"]) == ["groups", "bracket", "places"]
     assert list(report["28"]["groups"]) == ["A", "B"]
@@ -33,7 +35,10 @@ def test_the_bundled_tournament_as_json_has_the_shape_of_section_7() -> None:
         assert all(row["played"] == 3 for row in rows)
     bracket = report["28"]["bracket"]
     assert [slot["match"] for slot in bracket] == ["SF1", "SF2", "LF", "F"]
-    assert list(bracket[0]) == ["match", "teams", "from", "points", "winner", "shuffles"]
+    assert list(bracket[0]) == [
+        "match", "teams", "from", "points", "winner", "shuffles", "walkover",
+    ]  # fmt: skip
+    assert not any(slot["walkover"] for slot in bracket)
     assert [slot["from"] for slot in bracket] == [
         ["group 1", "group 4"], ["group 2", "group 3"],
         ["loser of SF1", "loser of SF2"], ["winner of SF1", "winner of SF2"],

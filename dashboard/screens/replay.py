@@ -12,6 +12,7 @@ import streamlit as st
 
 from dashboard import state
 from dashboard.library import LoadedSession
+from dashboard.print_button import print_session
 from dashboard.screens import rummy_replay
 from dashboard.screens.stepper import (
     EVERYONE,
@@ -162,6 +163,7 @@ chosen_seat = top[2].selectbox(
     key=SEAT,
 )
 seat = chosen_seat or None
+print_session(loaded, key="print-replay")
 
 family_screen = FAMILY_SCREENS.get(loaded.family)
 if family_screen is not None:

@@ -10,6 +10,7 @@ import streamlit as st
 from dashboard import state
 from dashboard.chart import chart
 from dashboard.library import LoadedSession
+from dashboard.print_button import print_session
 from dashboard.rummy_panels import rummy_scores
 from dashboard.views.figures import calls_figure, running_figure
 from dashboard.views.frame_html import frame_html
@@ -80,4 +81,5 @@ chosen = st.selectbox(
 )
 st.query_params["session"] = chosen
 session = next(s for s in scored if s.key == chosen)
+print_session(session, key="print-scores")
 SCORES[session.family](session)

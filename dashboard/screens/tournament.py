@@ -1,17 +1,22 @@
 """The Tournament page: group standings, the bracket, what is still to play, the findings.
 
-With ``?view=projector``: a large-print view without navigation that redraws itself every few
-seconds, so that it follows the archive as the tables record."""
+With ``?view=projector``: full-screen panels without navigation that turn by themselves
+(``dashboard/views/projector.py``), redrawn every ``PROJECTOR_SECONDS`` from the sessions as they
+stand, so that the screen follows the archive as the tables record."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 
 import streamlit as st
 
 from dashboard import state
+from dashboard.print_button import print_tournament
 from dashboard.tournament_source import description_for, descriptions_near
-from dashboard.views.text import escape, escape_markdown
+from dashboard.views.on_now import sessions_in_progress
+from dashboard.views.projector import projector_html, projector_options, projector_panels
+from dashboard.views.text import escape_markdown
 from dashboard.views.tournament import (
     SHARED_RANK_NOTE,
     bracket_svg,
@@ -19,7 +24,6 @@ from dashboard.views.tournament import (
     findings_records,
     group_title,
     places_text,
-    projector_html,
     replay_link,
     scores_link,
     standings_records,
@@ -34,7 +38,7 @@ from dashboard.views.tournament_rummy import (
 from replay.tournament import Tournament, build_tournament
 from replay.tournament.rummy_stages import FINAL
 
-PROJECTOR_SECONDS = 5
+PROJECTOR_SECONDS = 2
 HIDE_CHROME = (
     "<style>[data-testid='stHeader'],[data-testid='stToolbar'],[data-testid='stSidebar'],"
     "header,nav{display:none !important}"
@@ -98,16 +102,21 @@ projector = st.query_params.get("view") == "projector"
 wanted = st.query_params.get("event")
 if projector:
     st.html(HIDE_CHROME)
+    options = projector_options(st.query_params.to_dict())
 
     @st.fragment(run_every=PROJECTOR_SECONDS)
     def projector_view() -> None:
-        """Redrawn every few seconds from the sessions as they stand (new archive entries too)."""
+        """Redrawn every few seconds from the sessions as they stand (new archive entries too);
+        the panels keep turning on the wall clock across redraws."""
         tournament = current(wanted)
-        if tournament is None:
-            st.info("No session of a tournament stage yet.")
-            return
-        st.html(f"<h1 style='font-size:3rem;margin:0'>{escape(tournament.name or '')}</h1>")
-        st.markdown(projector_html(tournament), unsafe_allow_html=True)
+        name = tournament.name or "" if tournament else ""
+        panels = (
+            projector_panels(tournament, sessions_in_progress(tournament), options.panels)
+            if tournament
+            else []
+        )
+        now = datetime.now().astimezone()
+        st.html(projector_html(name, panels, options.turn, now, options.problems))
 
     projector_view()
     st.stop()
@@ -132,4 +141,5 @@ st.page_link(
     icon=":material/tv:",
     query_params={"view": "projector", "event": event},
 )
+print_tournament(tournament)
 show_page(tournament)

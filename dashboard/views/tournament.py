@@ -14,7 +14,6 @@ from urllib.parse import urlencode
 from dashboard.library import LoadedSession
 from dashboard.views.stepping import Position
 from dashboard.views.text import escape
-from dashboard.views.tournament_rummy import rummy_html
 from replay.tournament import (
     Slot,
     StandingRow,
@@ -260,42 +259,3 @@ def findings_records(findings: Sequence[TournamentFinding]) -> list[dict[str, ob
         }
         for f in findings
     ]
-
-
-PROJECTOR_COLUMNS = ("", "Team", "P", "W", "L", "Pts", "Diff")
-PROJECTOR_STYLE = (
-    ".projector{font-family:sans-serif;color:#111}"
-    ".projector h2{font-size:2.4rem;margin:.4em 0 .2em}"
-    ".projector .groups{display:flex;flex-wrap:wrap;gap:2rem}"
-    ".projector .groups>div{overflow-x:auto;max-width:100%}"
-    ".projector table{border-collapse:collapse;font-size:1.7rem}"
-    ".projector td,.projector th{padding:.15em .5em;border-bottom:2px solid #ddd;text-align:right}"
-    ".projector td:nth-child(2),.projector th:nth-child(2){text-align:left}"
-    ".projector .bracket-svg .team{font-size:17px}"
-)
-
-
-def _projector_table(rows: Sequence[StandingRow]) -> str:
-    head = "".join(f"<th>{escape(column)}</th>" for column in PROJECTOR_COLUMNS)
-    body = []
-    for row in rows:
-        cells = standing_cells(row)
-        shown = [cells[0], cells[1], cells[2], cells[3], cells[5], cells[6], cells[9]]
-        body.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in shown) + "</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-
-
-def projector_html(tournament: Tournament) -> str:
-    """The large-print view: every group's table side by side, then the bracket, then the Rummy
-    stages (TOURNAMENT.md: the organiser follows all three on a big screen)."""
-    groups = "".join(
-        f"<div><h2>{escape(group_title(group))}</h2>{_projector_table(rows)}</div>"
-        for group, rows in tournament.groups.items()
-    )
-    bracket = bracket_svg(tournament.bracket)
-    knockout = f"<h2>Knockout</h2>{bracket}" if bracket else ""
-    rummy = f'<div class="rummy-stages">{rummy_html(tournament.rummy)}</div>'
-    return (
-        f'<div class="projector"><style>{PROJECTOR_STYLE}</style>'
-        f'<div class="groups">{groups}</div>{knockout}{rummy}</div>'
-    )

@@ -1,12 +1,15 @@
 """The tournament as text for the terminal and as a printable HTML report (``thuruppu tournament``).
 
 Both are built from the cells of ``dashboard.views.tournament``; the report is one standalone HTML
-page with every name escaped, laid out for A4 paper.
+page with every name escaped, on the printables' frame (``dashboard.views.printing``).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from dashboard.terminal import _table as aligned
+from dashboard.views.printing import Sheet, printable_page
 from dashboard.views.text import escape
 from dashboard.views.tournament import (
     SHARED_RANK_NOTE,
@@ -58,24 +61,21 @@ def render_tournament(tournament: Tournament) -> str:
 
 
 REPORT_STYLE = (
-    "body{font-family:sans-serif;margin:2em;color:#222}"
-    "h1{font-size:1.6em}h2{font-size:1.2em;margin-top:1.5em}"
-    "table.standings{border-collapse:collapse;margin:.5em 0}"
+    "table.standings{border-collapse:collapse;margin:.5em 0;font-size:10.5pt}"
     "table.standings th,table.standings td{border:1px solid #999;padding:.2em .6em;"
     "text-align:right}"
     "table.standings td:nth-child(2),table.standings th:nth-child(2){text-align:left}"
-    "@page{size:A4;margin:15mm}@media print{body{margin:0}.bracket{page-break-inside:avoid}}"
+    ".bracket{break-inside:avoid}"
 )
 
 
-def report_html(tournament: Tournament) -> str:
-    """A standalone, printable page: standings, bracket, places, the Rummy stages, still to play,
-    findings."""
-    title = escape(tournament.name or "Tournament")
-    parts = [
-        f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>",
-        f"<style>{REPORT_STYLE}</style></head><body><h1>{title}</h1>",
-    ]
+def report_html(
+    tournament: Tournament, now: datetime | None = None, paper: str | None = None
+) -> str:
+    """The director's report, one printable page (``dashboard.views.printing``): standings,
+    bracket, places, the Rummy stages, still to play, and the findings (only here); headed by the
+    event and "as of" ``now`` (the clock when not given)."""
+    parts = []
     for group, rows in tournament.groups.items():
         parts.append(f"<h2>{escape(group_title(group))}</h2>{standings_table_html(rows)}")
         if any(row.unresolved for row in rows):
@@ -93,5 +93,13 @@ def report_html(tournament: Tournament) -> str:
     if tournament.findings:
         items = "".join(f"<li>{escape(str(finding))}</li>" for finding in tournament.findings)
         parts.append(f"<h2>Findings</h2><ul>{items}</ul>")
-    parts.append("</body></html>\n")
-    return "".join(parts)
+    event = tournament.name or "Tournament"
+    return printable_page(
+        f"{event}: director's report",
+        event,
+        "Director's report",
+        now or datetime.now().astimezone(),
+        [Sheet("".join(parts))],
+        paper=paper,
+        style=REPORT_STYLE,
+    )

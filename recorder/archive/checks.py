@@ -7,6 +7,7 @@ business (``replay``), not the archive's: it stores what happened.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -17,12 +18,14 @@ from recorder.archive.events import (
     Corrected,
     DealSeen,
     Event,
+    HandsRewritten,
     HandStarted,
     PairDeclared,
     RummyLineCorrected,
     RummyLineWritten,
     RummyWinnerNamed,
     SessionCreated,
+    SessionTagged,
     TrickStarted,
     TrumpPlaced,
     TurnPlayed,
@@ -40,6 +43,7 @@ from recorder.rummy_model import (
     RummyRedeal,
     TurnsLine,
 )
+from recorder.tgn import read
 
 #: The kinds of event that belong to an open hand.
 _HAND_KINDS = frozenset(
@@ -67,6 +71,10 @@ def refusal(state: LogState, event: Event, *, live: bool = True) -> str | None:
     """
     if isinstance(event, SessionCreated) or state.family is None:
         return _session_refusal(state, event) or _text_refusal(event)
+    if isinstance(event, HandsRewritten):
+        return _rewrite_refusal(state, event)
+    if isinstance(event, SessionTagged):
+        return _tag_refusal(event)
     if event.kind in _HAND_KINDS and not state.hand_open:
         return f"no hand is open for this {event.kind} event: start a hand first"
     return _text_refusal(event) or _FAMILY_CHECKS[state.family](state, event, live)
@@ -144,6 +152,41 @@ def _session_refusal(state: LogState, event: Event) -> str | None:
         return f"a session needs a Game tag ({GAME_NAMES_TEXT})"
     if family_of(game) is None:
         return f"unknown game {game!r} (games: {GAME_NAMES_TEXT})"
+    return None
+
+
+def _rewrite_refusal(state: LogState, event: HandsRewritten) -> str | None:
+    """A correction must name a hand of the session and read as hands of its game, with no card
+    played twice in a hand; rule violations in it are the engine's findings, as always."""
+    if not 1 <= event.hand <= len(state.hands):
+        return f"hand {event.hand} is not in the session (it has {len(state.hands)} hands)"
+    result = read(event.text, "<correction>")
+    if result.record is None or result.errors:
+        first = min(result.errors, key=lambda error: (error.line, error.column), default=None)
+        where = f"line {first.line}, column {first.column}: {first.message}" if first else ""
+        return f"the corrected hand cannot be read: {where or 'it is not TGN'}"
+    if result.record.game != state.game_name:
+        return f"the correction is of game {result.record.game}, the session of {state.game_name}"
+    for number, hand in enumerate(result.record.hands, start=event.hand):
+        played = [turn.card for trick in hand.tricks for turn in trick.turns if turn.card]
+        twice = next((card for card in played if played.count(card) > 1), None)
+        if twice is not None:
+            return f"hand {number} of the correction plays {twice} twice"
+    return None
+
+
+_TAG_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*")
+
+
+def _tag_refusal(event: SessionTagged) -> str | None:
+    """A tag the director sets: a tag's name, and a value the notation can hold."""
+    if not _TAG_NAME.fullmatch(event.name) or event.name == "Game":
+        return f"{event.name!r} is not a tag the director can set"
+    texts = [event.value, event.remark or ""]
+    if any(not char.isprintable() for text in texts for char in text):
+        return "a tag value must be one line of printable text"
+    if '"' in event.value or "\\" in event.value:
+        return 'a tag value cannot hold " or \\'
     return None
 
 

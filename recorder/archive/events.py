@@ -180,6 +180,29 @@ class Corrected(EventBase):
     card: Card
 
 
+class HandsRewritten(EventBase):
+    """The director's correction of a hand: hand ``hand`` (counting from 1) is replaced by the
+    hands of ``text``, a TGN session whose tags give the context and whose hands are the new ones.
+    One hand corrects it (cards moved between tricks, a Rummy count changed, a penalty added), none
+    voids it (a hand recorded twice), two or more insert missing hands after it. Hands after it are
+    numbered on."""
+
+    kind: Literal["rewrite"] = "rewrite"
+    hand: int
+    text: str
+
+
+class SessionTagged(EventBase):
+    """The director sets a session tag (``Decision``, a mistyped ``Stage``), replacing one of the
+    same name; an empty value removes it. ``remark`` is its end-of-line comment (a decision's
+    reason)."""
+
+    kind: Literal["tag"] = "tag"
+    name: str
+    value: str
+    remark: str | None = None
+
+
 class HandEnded(EventBase):
     """The hand is over; ``tags`` are added to the hand's tags (``Result`` ...)."""
 
@@ -205,6 +228,8 @@ Event = Annotated[
     | CommentWritten
     | Undone
     | Corrected
+    | HandsRewritten
+    | SessionTagged
     | HandEnded,
     Field(discriminator="kind"),
 ]
@@ -230,15 +255,34 @@ EVENT_KINDS: tuple[str, ...] = (
     "comment",
     "undo",
     "correct",
+    "rewrite",
+    "tag",
     "hand-end",
 )
+
+#: The kinds only a director writes: an undo never cancels them nor anything before them.
+DIRECTOR_KINDS = frozenset({"rewrite", "tag"})
 
 _POSITION = {"line", "column"}
 
 
 @dataclass(frozen=True, slots=True)
+class Author:
+    """Who writes an event and why: the label of the key that wrote it (``table 4``,
+    ``director``; ``local`` on a machine that needs no key) and the reason given."""
+
+    who: str = "local"
+    why: str = ""
+
+
+LOCAL = Author()
+"""The author of a write on a machine that needs no key."""
+
+
+@dataclass(frozen=True, slots=True)
 class LoggedEvent:
-    """An event as the log holds it: its session, sequence number, hand and time of recording."""
+    """An event as the log holds it: its session, sequence number, hand, time of recording, and
+    who wrote it and why."""
 
     session_id: int
     seq: int
@@ -247,6 +291,8 @@ class LoggedEvent:
     recorded_at: str
     """UTC time it was stored, ISO 8601."""
     event: Event
+    who: str = "local"
+    why: str = ""
 
 
 def encode_payload(event: Event) -> str:

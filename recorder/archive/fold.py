@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from recorder.archive.events import (
+    DIRECTOR_KINDS,
     ArchiveError,
     CallMade,
     CommentWritten,
@@ -18,6 +19,7 @@ from recorder.archive.events import (
     DealSeen,
     Event,
     HandEnded,
+    HandsRewritten,
     HandStarted,
     LoggedEvent,
     PairDeclared,
@@ -27,6 +29,7 @@ from recorder.archive.events import (
     RummyLineWritten,
     RummyWinnerNamed,
     SessionCreated,
+    SessionTagged,
     StarAgreed,
     TrickStarted,
     TrumpPlaced,
@@ -36,21 +39,30 @@ from recorder.archive.events import (
 from recorder.cards import Card
 from recorder.games import FAMILIES, GAMES, GameSpec, family_of
 from recorder.model import Record, Tag
+from recorder.tgn import read
 
 Draft = dict[str, Any]
 """A record element under construction: the keyword arguments of its model class."""
 
 
 def surviving_events(logged: Iterable[LoggedEvent]) -> list[LoggedEvent]:
-    """The events no undo has cancelled, undos left out: each undo cancels the latest survivor
-    (never the session's first event)."""
+    """The events no undo has cancelled, undos left out: each undo cancels the latest survivor,
+    never the session's first event nor a director's event or anything before it."""
+    return _survivors(logged)[0]
+
+
+def _survivors(logged: Iterable[LoggedEvent]) -> tuple[list[LoggedEvent], int]:
+    """The surviving events, and how many of them at the start no undo can reach."""
     kept: list[LoggedEvent] = []
+    floor = 1
     for entry in logged:
         if not isinstance(entry.event, Undone):
             kept.append(entry)
-        elif len(kept) > 1:
+            if entry.event.kind in DIRECTOR_KINDS:
+                floor = len(kept)
+        elif len(kept) > floor:
             kept.pop()
-    return kept
+    return kept, floor
 
 
 def effective_events(logged: Iterable[LoggedEvent]) -> list[LoggedEvent]:
@@ -72,7 +84,9 @@ def effective_events(logged: Iterable[LoggedEvent]) -> list[LoggedEvent]:
 
 def _corrected(entry: LoggedEvent, update: dict[str, Any]) -> LoggedEvent:
     event = entry.event.model_copy(update=update)
-    return LoggedEvent(entry.session_id, entry.seq, entry.hand, entry.recorded_at, event)
+    return LoggedEvent(
+        entry.session_id, entry.seq, entry.hand, entry.recorded_at, event, entry.who, entry.why
+    )
 
 
 @dataclass
@@ -118,8 +132,8 @@ class LogState:
     @classmethod
     def of(cls, logged: Sequence[LoggedEvent]) -> LogState:
         """The state after the whole log."""
-        survivors = surviving_events(logged)
-        state = cls(undoable=max(len(survivors) - 1, 0))
+        survivors, floor = _survivors(logged)
+        state = cls(undoable=max(len(survivors) - floor, 0))
         for entry in effective_events(survivors):
             state.apply(entry.seq, entry.event)
         return state
@@ -128,7 +142,9 @@ class LogState:
         """The state after one more event, ``log`` being the whole log that ends with it: this
         state advanced in place, or the log folded again when an undo or correction changes the
         past."""
-        if isinstance(entry.event, Undone | Corrected | RummyLineCorrected):
+        if isinstance(
+            entry.event, Undone | Corrected | RummyLineCorrected | HandsRewritten | SessionTagged
+        ):
             return LogState.of(log)
         self.apply(entry.seq, entry.event)
         self.undoable += 1
@@ -270,6 +286,47 @@ class LogState:
             self.last_line = tags[-1]
         self.hand_open = False
 
+    def _rewrite(self, seq: int, event: HandsRewritten) -> None:
+        """Hand ``event.hand`` replaced by the hands of its text; the turns and Rummy lines
+        recorded in it no longer stand, those of later hands move with them."""
+        index = event.hand - 1
+        if not 0 <= index < len(self.hands):
+            raise ArchiveError(f"the log rewrites hand {event.hand}, which it does not hold")
+        was_last = index == len(self.hands) - 1
+        new = rewritten_hands(event.text)
+        shift = len(new) - 1
+        self.hands[index : index + 1] = new
+        self.turns = {
+            key: PlayedTurn(turn.hand_index + (shift if turn.hand_index > index else 0), turn.draft)
+            for key, turn in self.turns.items()
+            if turn.hand_index != index
+        }
+        self.rummy_lines = {
+            key: RummyLine(line.hand_index + (shift if line.hand_index > index else 0), line.part)
+            for key, line in self.rummy_lines.items()
+            if line.hand_index != index
+        }
+        _renumber(self.hands, index)
+        if was_last and not new:
+            self.hand_open = False
+        self.last_line = None
+
+    def _tag(self, seq: int, event: SessionTagged) -> None:
+        kept = [tag for tag in self.tags if tag["name"] != event.name]
+        if event.value:
+            place = next(
+                (i for i, tag in enumerate(self.tags) if tag["name"] == event.name), len(kept)
+            )
+            tag: Draft = {
+                "name": event.name,
+                "value": event.value,
+                "before": [],
+                "remark": event.remark,
+            }
+            kept.insert(place, tag)
+        self.tags = kept
+        self.last_line = None
+
     def _hand_now(self) -> Draft:
         hand = self.current_hand
         if hand is None:
@@ -297,6 +354,31 @@ def _tag_draft(tag: Tag) -> Draft:
 
 def _tag_value(tags: Sequence[Tag], name: str) -> str:
     return next((tag.value.strip() for tag in tags if tag.name == name), "")
+
+
+def rewritten_hands(text: str) -> list[Draft]:
+    """The hands of a rewrite's TGN text as drafts (``ArchiveError`` when it cannot be read: the
+    checks refuse such a rewrite before it is stored)."""
+    result = read(text, "<correction>")
+    if result.record is None or result.errors:
+        first = result.errors[0].message if result.errors else "not a session"
+        raise ArchiveError(f"the correction cannot be read: {first}")
+    return [hand.model_dump() for hand in result.record.hands]
+
+
+def _renumber(hands: list[Draft], start: int) -> None:
+    """Number the ``Hand`` tags on from the hand before ``start``, as the hands now stand."""
+    number = _hand_number(hands[start - 1]) if start > 0 else 0
+    for hand in hands[start:]:
+        number += 1
+        for tag in hand["tags"]:
+            if tag["name"] == "Hand":
+                tag["value"] = str(number)
+
+
+def _hand_number(hand: Draft) -> int:
+    value = next((tag["value"] for tag in hand["tags"] if tag["name"] == "Hand"), "")
+    return int(value) if value.strip().isascii() and value.strip().isdigit() else 0
 
 
 def _hand_draft(tags: list[Draft]) -> Draft:
@@ -328,6 +410,8 @@ _APPLY: dict[str, Callable[[LogState, int, Any], None]] = {
     "rummy": LogState._rummy,
     "rummy-winner": LogState._rummy_winner,
     "comment": LogState._comment,
+    "rewrite": LogState._rewrite,
+    "tag": LogState._tag,
     "hand-end": LogState._hand_end,
 }
 

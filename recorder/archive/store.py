@@ -17,8 +17,19 @@ from typing import Protocol
 
 from recorder.archive.checks import refusal
 from recorder.archive.database import Database, Transaction, archive_location, open_database
+from recorder.archive.day import (
+    DayEntry,
+    DayEvent,
+    DayState,
+    day_event_from_json,
+    day_payload,
+    day_refusal,
+    session_of,
+)
 from recorder.archive.events import (
+    LOCAL,
     ArchiveError,
+    Author,
     Corrected,
     Event,
     HandStarted,
@@ -43,6 +54,12 @@ class SessionSummary:
     created_at: str
     events: int
     """How many events its log holds, undos and undone ones included."""
+    event: str | None = None
+    """The session's ``Event`` tag when it was created."""
+    schedule: str | None = None
+    """The id of the scheduled match it was started from."""
+    origin: str = "live"
+    """``live`` (recorded event by event) or ``import`` (stored whole, by the director)."""
 
 
 class Archive(Protocol):
@@ -54,12 +71,32 @@ class Archive(Protocol):
         """The file or address, password masked."""
         ...
 
-    def create_session(self, tags: Sequence[Tag]) -> int:
+    def create_session(self, tags: Sequence[Tag], author: Author = ...) -> int:
         """Start a session with its tags (``Game`` required); returns its id."""
         ...
 
-    def append(self, session_id: int, event: Event) -> int:
-        """Check and store one event; returns its sequence number once it is committed."""
+    def start_scheduled(self, tags: Sequence[Tag], schedule: str, author: Author = ...) -> int:
+        """Start the session of a scheduled match: refused while the match has a session of the
+        same event that is not void; one transaction."""
+        ...
+
+    def append(
+        self, session_id: int, event: Event, author: Author = ..., after: int | None = None
+    ) -> int:
+        """Check and store one event; returns its sequence number once it is committed.
+        ``after`` is the last event the writer saw: refused when the log has grown since."""
+        ...
+
+    def append_day(self, event_name: str, event: DayEvent, author: Author = ...) -> int:
+        """Check and store one event of a tournament's day log; returns its number."""
+        ...
+
+    def day_log(self, event_name: str | None = None) -> list[DayEntry]:
+        """The day's log of one tournament (of all, without a name), oldest first."""
+        ...
+
+    def day_state(self, event_name: str) -> DayState:
+        """One tournament's day log folded: description, schedule, voids, stands, payments."""
         ...
 
     def events(self, session_id: int) -> list[LoggedEvent]:
@@ -74,7 +111,7 @@ class Archive(Protocol):
         """The session as a record: its log folded, undos and corrections applied."""
         ...
 
-    def import_record(self, record: Record) -> int:
+    def import_record(self, record: Record, author: Author = ...) -> int:
         """Store a whole record as a new session in one transaction; returns its id."""
         ...
 
@@ -113,22 +150,41 @@ class SqlArchive:
         """The file or address, password masked."""
         return self._database.shown
 
-    def create_session(self, tags: Sequence[Tag]) -> int:
+    def create_session(self, tags: Sequence[Tag], author: Author = LOCAL) -> int:
         """Start a session with its tags (``Game`` required); returns its id."""
-        return self._store_session([SessionCreated(tags=list(tags))], live=True)
+        return self._store_session([SessionCreated(tags=list(tags))], author, origin="live")
 
-    def append(self, session_id: int, event: Event) -> int:
+    def start_scheduled(self, tags: Sequence[Tag], schedule: str, author: Author = LOCAL) -> int:
+        """Start the session of a scheduled match, unless one not void holds it already."""
+        return self._store_session(
+            [SessionCreated(tags=list(tags))], author, origin="live", schedule=schedule
+        )
+
+    def append(
+        self, session_id: int, event: Event, author: Author = LOCAL, after: int | None = None
+    ) -> int:
         """Check one event against the session's log and store it with the next number."""
         lock = self._database.dialect.lock_row
         with self._guard:
             with self._database.transaction(write=True) as tx:
                 known = self._read(tx, session_id, lock)
+                if after is not None and after != len(known.log):
+                    raise ArchiveError(
+                        f"session {session_id}: another device recorded here since this page "
+                        "was drawn; nothing was stored"
+                    )
                 refused = refusal(known.state, event)
                 if refused:
                     raise ArchiveError(f"session {session_id}: {refused}; nothing was stored")
                 seq = len(known.log) + 1
                 logged = LoggedEvent(
-                    session_id, seq, _hand_number(known.state, event), _now(), event
+                    session_id,
+                    seq,
+                    _hand_number(known.state, event),
+                    _now(),
+                    event,
+                    author.who,
+                    author.why,
                 )
                 _insert_events(tx, [logged])
                 tx.run("UPDATE sessions SET last_seq = ? WHERE id = ?", (seq, session_id))
@@ -144,49 +200,110 @@ class SqlArchive:
     def sessions(self) -> list[SessionSummary]:
         """Every session, oldest first."""
         with self._database.transaction(write=False) as tx:
-            rows = tx.run("SELECT id, game, created_at, last_seq FROM sessions ORDER BY id")
-        return [SessionSummary(int(key), game, at, int(last)) for key, game, at, last in rows]
+            rows = tx.run(
+                "SELECT id, game, created_at, last_seq, event, schedule, origin FROM sessions "
+                "ORDER BY id"
+            )
+        return [
+            SessionSummary(int(key), game, at, int(last), event, schedule, origin)
+            for key, game, at, last, event, schedule, origin in rows
+        ]
+
+    def append_day(self, event_name: str, event: DayEvent, author: Author = LOCAL) -> int:
+        """Check one day event against the tournament's day log and store it."""
+        session = session_of(event)
+        with self._database.transaction(write=True) as tx:
+            if self._database.dialect.day_lock:
+                tx.run(self._database.dialect.day_lock)
+            if session is not None and not tx.run(
+                "SELECT id FROM sessions WHERE id = ?", (session,)
+            ):
+                raise ArchiveError(f"archive has no session {session}; nothing was stored")
+            state = DayState.of(_day_entries(tx, event_name))
+            refused = day_refusal(state, event, author.why)
+            if refused:
+                raise ArchiveError(f"{event_name}: {refused}; nothing was stored")
+            rows = tx.run(
+                "INSERT INTO day_events (event, session_id, kind, payload, recorded_at, who, why) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+                (event_name, session, event.kind, day_payload(event), _now(), *_by(author)),
+            )
+        return int(rows[0][0])
+
+    def day_log(self, event_name: str | None = None) -> list[DayEntry]:
+        """The day's log of one tournament (of all, without a name), oldest first."""
+        with self._database.transaction(write=False) as tx:
+            return _day_entries(tx, event_name)
+
+    def day_state(self, event_name: str) -> DayState:
+        """One tournament's day log folded: description, schedule, voids, stands, payments."""
+        return DayState.of(self.day_log(event_name))
 
     def record(self, session_id: int) -> Record:
         """The session's log folded into a record."""
         with self._guard, self._database.transaction(write=False) as tx:
             return self._read(tx, session_id).state.record()
 
-    def import_record(self, record: Record) -> int:
+    def import_record(self, record: Record, author: Author = LOCAL) -> int:
         """Store a whole record as a new session in one transaction; returns its id."""
-        return self._store_session(events_from_record(record), live=False)
+        return self._store_session(events_from_record(record), author, origin="import")
 
-    def import_tgn(self, text: str, path: str = "<string>") -> int:
+    def import_tgn(self, text: str, path: str = "<string>", author: Author = LOCAL) -> int:
         """Read TGN text and store it as a new session; unreadable text stores nothing."""
         try:
             record = loads(text, path)
         except TGNError as error:
             raise ArchiveError(f"cannot import {path}, nothing was stored:\n{error}") from None
-        return self.import_record(record)
+        return self.import_record(record, author)
 
     def export_tgn(self, session_id: int) -> str:
         """The session as canonical TGN text."""
         return dumps(self.record(session_id))
 
-    def _store_session(self, events: Sequence[Event], *, live: bool) -> int:
-        """Check a new session's events in order, then store them all in one transaction."""
+    def _store_session(
+        self,
+        events: Sequence[Event],
+        author: Author,
+        *,
+        origin: str,
+        schedule: str | None = None,
+    ) -> int:
+        """Check a new session's events in order, then store them all in one transaction; a
+        scheduled match's session is refused while one not void holds it."""
         state = LogState()
         logged: list[LoggedEvent] = []
         for seq, event in enumerate(events, start=1):
-            refused = refusal(state, event, live=live)
+            refused = refusal(state, event, live=origin == "live")
             if refused:
                 raise ArchiveError(f"cannot store the session: {refused}; nothing was stored")
-            logged.append(LoggedEvent(0, seq, _hand_number(state, event), _now(), event))
+            logged.append(
+                LoggedEvent(
+                    0, seq, _hand_number(state, event), _now(), event, author.who, author.why
+                )
+            )
             state = state.add(logged[-1], logged)
-        game = state.game_name
+        event_name = next((t["value"].strip() for t in state.tags if t["name"] == "Event"), None)
         with self._database.transaction(write=True) as tx:
+            if schedule is not None:
+                if self._database.dialect.day_lock:
+                    tx.run(self._database.dialect.day_lock)
+                _refuse_started(tx, event_name, schedule)
             rows = tx.run(
-                "INSERT INTO sessions (game, created_at, last_seq) VALUES (?, ?, ?) RETURNING id",
-                (game, logged[0].recorded_at, len(logged)),
+                "INSERT INTO sessions (game, created_at, last_seq, event, schedule, origin) "
+                "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    state.game_name,
+                    logged[0].recorded_at,
+                    len(logged),
+                    event_name,
+                    schedule,
+                    origin,
+                ),
             )
             session_id = int(rows[0][0])
             stored = [
-                LoggedEvent(session_id, e.seq, e.hand, e.recorded_at, e.event) for e in logged
+                LoggedEvent(session_id, e.seq, e.hand, e.recorded_at, e.event, e.who, e.why)
+                for e in logged
             ]
             _insert_events(tx, stored)
         with self._guard:
@@ -204,14 +321,15 @@ class SqlArchive:
         if known is None or len(known.log) > last_seq:
             known = KnownLog([], LogState())
         rows = tx.run(
-            "SELECT seq, hand, kind, payload, recorded_at FROM events "
+            "SELECT seq, hand, kind, payload, recorded_at, who, why FROM events "
             "WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
             (session_id, len(known.log), last_seq),
         )
         log, state = list(known.log), known.state
         self._known.pop(session_id, None)  # the state advances in place: kept again once whole
-        for seq, hand, kind, payload, at in rows:
-            log.append(LoggedEvent(session_id, seq, hand, at, event_from_json(kind, payload)))
+        for seq, hand, kind, payload, at, who, why in rows:
+            event = event_from_json(kind, payload)
+            log.append(LoggedEvent(session_id, seq, hand, at, event, who, why))
             state = state.add(log[-1], log)
         if [entry.seq for entry in log] != list(range(1, last_seq + 1)):
             raise ArchiveError(
@@ -224,13 +342,61 @@ class SqlArchive:
 
 def _insert_events(tx: Transaction, logged: Sequence[LoggedEvent]) -> None:
     tx.run_many(
-        "INSERT INTO events (session_id, seq, hand, kind, payload, recorded_at) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO events (session_id, seq, hand, kind, payload, recorded_at, who, why) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (e.session_id, e.seq, e.hand, e.event.kind, encode_payload(e.event), e.recorded_at)
+            (
+                e.session_id,
+                e.seq,
+                e.hand,
+                e.event.kind,
+                encode_payload(e.event),
+                e.recorded_at,
+                e.who,
+                e.why,
+            )
             for e in logged
         ],
     )
+
+
+def _by(author: Author) -> tuple[str, str]:
+    return author.who, author.why
+
+
+def _day_entries(tx: Transaction, event_name: str | None) -> list[DayEntry]:
+    where, params = ("WHERE event = ? ", (event_name,)) if event_name is not None else ("", ())
+    rows = tx.run(
+        "SELECT seq, event, session_id, kind, payload, recorded_at, who, why FROM day_events "
+        f"{where}ORDER BY seq",
+        params,
+    )
+    return [
+        DayEntry(
+            int(seq),
+            name,
+            None if session is None else int(session),
+            at,
+            day_event_from_json(kind, payload),
+            who,
+            why,
+        )
+        for seq, name, session, kind, payload, at, who, why in rows
+    ]
+
+
+def _refuse_started(tx: Transaction, event_name: str | None, schedule: str) -> None:
+    """Refuse to start a scheduled match that has a session of its event that is not void."""
+    rows = tx.run(
+        "SELECT s.id FROM sessions s WHERE s.schedule = ? AND s.event IS NOT DISTINCT FROM ? "
+        "AND NOT EXISTS (SELECT 1 FROM day_events d WHERE d.kind = 'void' "
+        "AND d.session_id = s.id)",
+        (schedule, event_name),
+    )
+    if rows:
+        raise ArchiveError(
+            f"match {schedule} has been started already (session {rows[0][0]}); nothing was stored"
+        )
 
 
 def _hand_number(state: LogState, event: Event) -> int:

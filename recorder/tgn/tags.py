@@ -23,7 +23,8 @@ from recorder.tgn.words import Notation, Problem
 
 SESSION_TAGS = (
     "Game", "Players", "Teams", "Event", "Site", "Date", "Table", "Round", "Scorer", "Stage",
-    "Match", "Rules", "Coolies", "Flags", "Points", "Totals",
+    "Match", "Schedule", "Draw", "Walkover", "Decision", "Rules", "Coolies", "Flags", "Points",
+    "Totals",
 )  # fmt: skip
 HAND_TAGS = ("Hand", "Dealer", "Result", "Time", "Note")
 #: Hand tags that make no sense before the first ``[Hand]`` (``Time`` and ``Note`` may describe
@@ -129,6 +130,8 @@ def check_session(tags: list[TagLine], problems: Problems) -> Session:
         if not found:
             kept.append(tag.node(tag.value.strip() if tag.name == "Game" else None))
     for required, example in (("Game", '[Game "40"]'), ("Players", '[Players "Anil, Biju, ..."]')):
+        if required == "Players" and "Walkover" in seen and "Players" not in seen:
+            continue  # a walkover is a match nobody played (TOURNAMENT.md §9)
         if required not in seen:
             problems.add(1, 1, f"missing [{required}] tag (expected a line such as {example})")
             context.fatal = True

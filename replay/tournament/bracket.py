@@ -2,12 +2,15 @@
 
 The bracket's shape is data (``QUARTER_FINALS``, ``SEMI_FINALS_ONLY``, ``FINALS``): each slot takes
 its two sides from a seed or from another slot's winner or loser. A recorded knockout session fills
-the slot of its stage whose two teams it names; one no slot pairs is a ``wrong-pairing`` finding.
+the slot of its stage whose two teams it names; one no slot pairs is a ``wrong-pairing`` finding,
+unless the director let it stand as played (a ``stands`` note: it fills the slot its ``Match`` tag
+names, with the teams that played). A slot with a withdrawn team (§9) and no session is a walkover
+to the other team, made by the ``walkover`` function the tournament gives.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -91,9 +94,14 @@ class Slot:
         return str(self.layout.upper), str(self.layout.lower)
 
     @property
+    def walkover(self) -> bool:
+        return self.match is not None and self.match.walkover is not None
+
+    @property
     def points(self) -> tuple[int, int] | None:
-        """Both sides' game points in slot order; ``None`` before a session is recorded."""
-        if self.match is None or self.teams[0] is None:
+        """Both sides' game points in slot order; ``None`` before a session is recorded and in a
+        walkover."""
+        if self.match is None or self.teams[0] is None or self.walkover:
             return None
         return self.match.points_of(self.teams[0])
 
@@ -128,6 +136,7 @@ class Slot:
             "points": list(points) if points else None,
             "winner": self.winner,
             "shuffles": self.shuffles,
+            "walkover": self.walkover,
         }
 
 
@@ -152,10 +161,20 @@ def seeding(
     return order
 
 
+WalkoverMaker = Callable[[Layout, tuple[str, str], str], Match]
+"""Makes the walkover of a slot: its layout, its two teams, the team that goes on."""
+
+
 def draw_bracket(
-    seeds: Sequence[str | None], team_count: int, knockout: Sequence[Match]
+    seeds: Sequence[str | None],
+    team_count: int,
+    knockout: Sequence[Match],
+    withdrawn: Collection[str] = (),
+    stands: Collection[str] = (),
+    walkover: WalkoverMaker | None = None,
 ) -> tuple[list[Slot], list[TournamentFinding]]:
-    """The slots, filled in stage order from the seeds and the recorded knockout sessions."""
+    """The slots, filled in stage order from the seeds and the recorded knockout sessions;
+    ``stands`` holds the session keys the director let stand as played."""
     slots: dict[str, Slot] = {}
     findings: list[TournamentFinding] = []
     shape = layout_for(team_count)
@@ -179,13 +198,39 @@ def draw_bracket(
             if match is not None and match.label and match.label != layout.label:
                 message = f"{match.pairing} is {layout.label} of the bracket, not {match.label}"
                 findings.append(_finding(match, "match-label", message))
+            if match is None and walkover is not None:
+                match = _withdrawal(layout, teams, withdrawn, walkover)
             slots[layout.label] = Slot(layout, teams, match)
         pairs = ", ".join(slots[layout.label].shown() for layout, _ in drawn)
         for match in recorded:
-            if id(match) not in used:
-                message = f"{match.pairing} is no match of the bracket, which pairs {pairs}"
-                findings.append(_finding(match, "wrong-pairing", message))
+            if id(match) in used:
+                continue
+            standing = match.session.key in stands
+            slot = slots.get(match.label or "")
+            if standing and slot is not None and slot.layout.stage == stage and not slot.match:
+                message = (
+                    f"{match.pairing} stands as played in {slot.label} "
+                    f"(the bracket pairs {slot.shown()})"
+                )
+                findings.append(_finding(match, "stands", message))
+                slots[slot.label] = Slot(slot.layout, match.teams, match)
+                continue
+            message = f"{match.pairing} is no match of the bracket, which pairs {pairs}"
+            findings.append(_finding(match, "wrong-pairing", message))
     return list(slots.values()), findings
+
+
+def _withdrawal(
+    layout: Layout,
+    teams: tuple[str | None, str | None],
+    withdrawn: Collection[str],
+    walkover: WalkoverMaker,
+) -> Match | None:
+    """The walkover of a slot where exactly one known team has withdrawn."""
+    first, second = teams
+    if first is None or second is None or (first in withdrawn) == (second in withdrawn):
+        return None
+    return walkover(layout, (first, second), second if first in withdrawn else first)
 
 
 def _teams_of(

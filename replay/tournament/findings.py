@@ -1,7 +1,9 @@
-"""Tournament findings (TOURNAMENT.md §4, §5): what the standings and the bracket report, as data.
+"""Tournament findings (TOURNAMENT.md §4, §5, §8–§11): what the standings, the bracket and the
+day's log report, as data.
 
 Each has a stable code from ``TOURNAMENT_RULES`` (the shape of the engine's catalogue), the file it
-is about, a line in that file (0 when none applies) and a message naming the teams and players.
+is about, a line in that file (0 when none applies), a column (0 when none) and a message naming
+the teams and players.
 """
 
 from __future__ import annotations
@@ -32,6 +34,14 @@ _RULES = (
     Rule("match-label", "warning", "record", TWENTY_EIGHT, "a Match tag that names another slot"),
     Rule("duplicate-match", "error", "record", TWENTY_EIGHT, "a knockout match recorded twice"),
     Rule("match-length", "warning", "record", TWENTY_EIGHT, "shuffles after the match was decided"),
+    Rule("unscheduled", "warning", "record", BOTH, "a session started from no scheduled match"),
+    Rule("bad-walkover", "error", "record", TWENTY_EIGHT, "a walkover with hands or a stranger"),
+    Rule("bad-decision", "error", "record", TWENTY_EIGHT, "a decision naming no team of the match"),
+    Rule("stale-qualifier", "error", "violation", RUMMY, "a player who no longer qualifies"),
+    Rule("draw-order", "warning", "record", RUMMY, "Players or Dealer not as the draw gives"),
+    Rule("bad-draw", "error", "record", RUMMY, "a Draw tag that cannot be read"),
+    Rule("stands", "note", "record", BOTH, "a match the director let stand as played"),
+    Rule("bad-roster", "error", "record", BOTH, "a roster file row that cannot be used"),
 )
 TOURNAMENT_RULES: dict[str, Rule] = {rule.code: rule for rule in _RULES}
 
@@ -44,6 +54,8 @@ class TournamentFinding:
     file: str
     line: int
     message: str
+    column: int = 0
+    """The column in ``line`` (1-based; 0 when the finding is about the whole line)."""
 
     @property
     def rule(self) -> Rule:
@@ -54,7 +66,8 @@ class TournamentFinding:
         return self.rule.severity
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.severity} {self.code}: {self.message}"
+        place = f"{self.line}:{self.column}" if self.column else f"{self.line}"
+        return f"{self.file}:{place}: {self.severity} {self.code}: {self.message}"
 
     def to_json(self) -> dict[str, Any]:
         """The finding as one entry of ``findings`` in ``thuruppu tournament --json``."""
@@ -63,5 +76,6 @@ class TournamentFinding:
             "severity": self.severity,
             "file": self.file,
             "line": self.line,
+            "column": self.column,
             "message": self.message,
         }

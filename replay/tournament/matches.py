@@ -2,7 +2,9 @@
 
 Every ``[Hand]`` is one shuffle. The points are the engine's running score of the table (penalties
 included, ``replay.scoring``); a match is decided after the stage's shuffles, a level knockout match
-by the first later shuffle after which one team leads.
+by the first later shuffle after which one team leads. A walkover (§9) is decided without a shuffle:
+its team wins, or with ``none`` both lose; the director's decision settles an unfinished match as
+it stands.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ LOSERS_FINAL = "losers final"
 FINAL = "final"
 STAGES = (GROUP, QUARTER_FINAL, SEMI_FINAL, LOSERS_FINAL, FINAL)
 """The 28 stages of a ``Stage`` tag, in the order they are played."""
+NOBODY = "none"
+"""``[Walkover "none"]``: neither team came; both lose (group stage only)."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,12 @@ class Match:
     start: Pair
     shuffles_due: int
     knockout: bool
+    walkover: str | None = None
+    """``[Walkover]``: the team that wins without play, or ``none`` (both lose)."""
+    decision: str | None = None
+    """``[Decision]``: the team the director declared the winner of the unfinished match."""
+    made: bool = False
+    """A walkover the engine made (a withdrawal, §9): its session is tags only, in no archive."""
 
     @property
     def pairing(self) -> str:
@@ -96,15 +106,17 @@ class Match:
         A group match is decided after its shuffles, level or not; a knockout match level then
         by the first later shuffle after which one team leads (house reading of §3).
         """
+        if self.walkover is not None:
+            return 0
         if self.recorded < self.shuffles_due:
-            return None
+            return len(self.running) if self.decision is not None else None
         if not self.knockout:
             return self.shuffles_due
         for shuffle in range(self.shuffles_due, self.recorded + 1):
             first, second = self.running[shuffle - 1]
             if first != second:
                 return shuffle
-        return None
+        return self.recorded if self.decision is not None else None
 
     @property
     def finished(self) -> bool:
@@ -113,18 +125,28 @@ class Match:
     @property
     def shuffles(self) -> int:
         """The shuffles that count: those that decided it, or those recorded so far."""
-        return self.deciding_shuffle or self.recorded
+        decided = self.deciding_shuffle
+        return self.recorded if decided is None else decided
 
     @property
     def points(self) -> Pair:
-        """Both teams' game points after the shuffles that count."""
-        return self.running[self.shuffles - 1] if self.running else self.start
+        """Both teams' game points after the shuffles that count (none in a walkover)."""
+        if self.walkover is not None:
+            return (0, 0)
+        return self.running[self.shuffles - 1] if self.running and self.shuffles else self.start
 
     @property
     def winner(self) -> str | None:
-        """The team ahead once the match is decided; ``None`` while unfinished or level."""
+        """The team ahead once the match is decided; ``None`` while unfinished or level (and in a
+        walkover ``none``)."""
         if not self.finished:
             return None
+        if self.walkover is not None:
+            return None if self.walkover == NOBODY else self.walkover
+        if self.decision is not None and self.deciding_shuffle == self.recorded:
+            first, second = self.points
+            if self.recorded < self.shuffles_due or first == second:
+                return self.decision
         first, second = self.points
         if first == second:
             return None
@@ -134,6 +156,15 @@ class Match:
     def loser(self) -> str | None:
         winner = self.winner
         return None if winner is None else self.other(winner)
+
+    @property
+    def level(self) -> bool:
+        """Decided without a winner: a level group match (a ``none`` walkover is lost by both)."""
+        return self.finished and self.winner is None and self.walkover != NOBODY
+
+    def lost_by(self, team: str) -> bool:
+        """Whether ``team`` lost this decided match (both teams lose a ``none`` walkover)."""
+        return self.finished and not self.level and self.winner != team
 
     def other(self, team: str) -> str:
         return self.teams[1] if team == self.teams[0] else self.teams[0]
@@ -163,6 +194,7 @@ def read_match(session: TournamentSession, stage: str, shuffles: int, final_shuf
     start = score.start.points if score else (0, 0)
     running = tuple(line.standing.points for line in score.lines) if score else ()
     round_text = session.tag("Round") or ""
+    walkover = session.tag("Walkover")
     return Match(
         session=session,
         stage=stage,
@@ -174,4 +206,13 @@ def read_match(session: TournamentSession, stage: str, shuffles: int, final_shuf
         start=start,
         shuffles_due=final_shuffles if stage == FINAL else shuffles,
         knockout=stage != GROUP,
+        walkover=walkover,
+        decision=decision_of(session),
     )
+
+
+def decision_of(session: TournamentSession) -> str | None:
+    """The team of a ``[Decision]`` tag: its value, or the value's first quoted part when the tag
+    is written ``[Decision "TEAM" "why"]``."""
+    value = session.tag("Decision")
+    return value.split('"', 1)[0].strip() if value else None

@@ -3,6 +3,10 @@ standing across tables, the final's places and each player's figures, from the R
 
 A table is one Rummy game (``replay_rummy``); its finishing order is the engine's. Nothing here
 rescores a deal: totals, re-entries and outcomes are read from the engine's ``RummyGame``.
+A withdrawn player (§9) is passed over: the next of his stage's standing takes his place. A player
+at a later stage's table who does not qualify from the stage before (once that stage is complete)
+is ``stale-qualifier``, a note when the director let the table stand (§10); a table's ``Players``
+and first ``Dealer`` are checked against its chair draw (``draw-order``).
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from typing import Any
 
 from replay.rummy import RummyGame
 from replay.tournament.description import RummyFormat
+from replay.tournament.draw import read_draw
+from replay.tournament.findings import TournamentFinding
 from replay.tournament.matches import TournamentSession
 
 FIRST_ROUND = "first round"
@@ -84,7 +90,8 @@ def first_round(tables: Sequence[RummyTable], fmt: RummyFormat) -> RummyStage:
     for table in ordered:
         if table.winner is None:
             continue
-        for name in table.game.standing[: fmt.first_round_qualify]:
+        staying = [name for name in table.game.standing if name not in fmt.withdrawn]
+        for name in staying[: fmt.first_round_qualify]:
             if name not in qualified:
                 qualified.append(name)
     return RummyStage(ordered, qualified)
@@ -102,7 +109,8 @@ def semi_finals(tables: Sequence[RummyTable], fmt: RummyFormat) -> RummyStage:
     ]
     standing = [entry[3] for entry in sorted(entries)]
     finished = bool(ordered) and all(table.winner is not None for table in ordered)
-    qualified = standing[: fmt.semi_qualify] if finished else []
+    staying = [name for name in standing if name not in fmt.withdrawn]
+    qualified = staying[: fmt.semi_qualify] if finished else []
     return RummyStage(ordered, qualified, standing)
 
 
@@ -153,7 +161,8 @@ class RummyTournament:
 
 
 def rummy_tournament(tables: Sequence[RummyTable], fmt: RummyFormat) -> RummyTournament:
-    """The stages of the tables given (a stage without tables is left out)."""
+    """The stages of the tables given (a stage without tables is left out); a withdrawn player's
+    place goes to the next of his stage's standing."""
     by_stage = {stage: [table for table in tables if table.stage == stage] for stage in STAGES}
     stages: dict[str, RummyStage] = {}
     places: list[str] = []
@@ -164,3 +173,66 @@ def rummy_tournament(tables: Sequence[RummyTable], fmt: RummyFormat) -> RummyTou
     if by_stage[FINAL]:
         stages[FINAL], places = final(by_stage[FINAL])
     return RummyTournament(stages, places, player_figures(tables))
+
+
+def stale_qualifiers(
+    rummy: RummyTournament, tables: Sequence[RummyTable], stands: frozenset[str] = frozenset()
+) -> list[TournamentFinding]:
+    """``stale-qualifier``: a player at a semi-final or final table who does not qualify from the
+    stage before, once that stage is complete (every table finished); a ``stands`` note when the
+    director let that table stand."""
+    findings: list[TournamentFinding] = []
+    for earlier, later in ((FIRST_ROUND, SEMI_FINAL), (SEMI_FINAL, FINAL)):
+        stage = rummy.stages.get(earlier)
+        if stage is None or not all(table.winner is not None for table in stage.tables):
+            continue
+        for table in tables:
+            if table.stage != later:
+                continue
+            for name in table.game.standing:
+                if name in stage.qualified:
+                    continue
+                session = table.session
+                standing = session.key in stands
+                message = (
+                    f"{later} table {table.number}: {name} does not qualify from the {earlier} "
+                    f"(qualified: {', '.join(stage.qualified)})"
+                    + ("; the table stands as played" if standing else "")
+                )
+                code = "stands" if standing else "stale-qualifier"
+                line = session.tag_line("Players")
+                findings.append(TournamentFinding(code, session.source, line, message))
+    return findings
+
+
+def draw_findings(table: RummyTable) -> list[TournamentFinding]:
+    """``bad-draw`` for a ``Draw`` tag that does not settle the chairs; ``draw-order`` for
+    ``Players`` or hand 1's ``Dealer`` that do not follow it."""
+    session = table.session
+    text = session.tag("Draw")
+    if text is None:
+        return []
+    draw = read_draw(text)
+    line = session.tag_line("Draw")
+    if draw.problems:
+        return [TournamentFinding("bad-draw", session.source, line, "; ".join(draw.problems))]
+    findings = []
+    players = tuple(session.record.players)
+    if players != draw.chairs:
+        message = (
+            f"Players {', '.join(players)}: the draw gives the chairs {', '.join(draw.chairs)}"
+        )
+        findings.append(
+            TournamentFinding("draw-order", session.source, session.tag_line("Players"), message)
+        )
+    hands = session.record.hands
+    dealer = hands[0].dealer if hands else None
+    if dealer is not None and dealer != draw.dealer:
+        message = (
+            f"hand 1 Dealer {dealer}: the draw gives seat {draw.dealer} "
+            f"({draw.chairs[-1]}, the lowest card)"
+        )
+        tag = hands[0].tag("Dealer")
+        line = tag.line if tag else hands[0].line
+        findings.append(TournamentFinding("draw-order", session.source, line, message))
+    return findings

@@ -42,11 +42,10 @@ class Tally:
     def add(self, match: Match, team: str) -> Tally:
         """This tally with one more (decided) match of ``team``."""
         scored, conceded = match.points_of(team)
-        winner = match.winner
         return Tally(
-            self.won + (winner == team),
-            self.level + (winner is None),
-            self.lost + (winner is not None and winner != team),
+            self.won + (match.winner == team),
+            self.level + match.level,
+            self.lost + match.lost_by(team),
             self.points_for + scored,
             self.points_against + conceded,
         )

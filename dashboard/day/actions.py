@@ -1,0 +1,374 @@
+"""Every write of the tournament day (TOURNAMENT.md §8–§12), in one place: the organiser's set-up
+and schedule, the director's walkovers, withdrawals, penalties, decisions, corrections, voids and
+replacements, the desk's payments, and the start of a scheduled match at a table.
+
+Each action checks what it is given against the engine (the description, the schedule, the
+record), refuses with a ``DayError`` that says what is wrong and where, and otherwise appends one or
+two events to the archive with the author's label and reason. The organiser's and director's pages
+and ``thuruppu day`` call these functions and nothing else to write.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from dashboard.day.source import Day, DayError, day_log, open_day, schedule_event
+from dashboard.library import archive_key
+from recorder import dumps
+from recorder.archive import (
+    Archive,
+    ArchiveError,
+    Author,
+    DayEvent,
+    DescriptionSet,
+    HandsRewritten,
+    MatchUnscheduled,
+    PaymentMade,
+    SessionStands,
+    SessionTagged,
+    SessionVoided,
+)
+from recorder.archive.events import Event
+from recorder.games import family_name
+from recorder.model import Hand, PenaltyLine, Record, Tag
+from replay import normalize, replay_session
+from replay.rummy import replay_rummy
+from replay.tournament import (
+    Description,
+    ScheduledMatch,
+    ScheduleEntry,
+    TournamentFinding,
+    TournamentSession,
+    change_problems,
+    description_toml,
+    merge_roster,
+    read_description,
+    read_roster,
+    schedule_problems,
+    start_tags,
+)
+
+
+@dataclass(frozen=True)
+class RosterFile:
+    """A roster as uploaded or named on the command line: its bytes and its name for messages."""
+
+    data: bytes
+    source: str
+
+
+def set_description(
+    archive: Archive,
+    text: str,
+    author: Author,
+    roster: RosterFile | None = None,
+    editing: str | None = None,
+) -> str:
+    """Store a new version of a tournament's description (its ``name`` names the tournament; the
+    one being edited is ``editing``), with a roster merged in; refused with every error and its
+    line when the engine finds one, and when it renames what a session or the schedule uses."""
+    description, findings = read_description(text, "description")
+    if roster is not None:
+        read = read_roster(roster.data, roster.source)
+        findings = [*findings, *read.findings]
+        description = merge_roster(description, read)
+        text = description_toml(description) if not read.findings else text
+    refuse_errors(findings)
+    if not description.name:
+        raise DayError(
+            'description: the tournament needs a name (name = "..."); nothing was stored'
+        )
+    problems = _change_problems(archive, editing or description.name, description)
+    if problems:
+        raise DayError("; ".join(problems) + "; nothing was stored")
+    _store_day(archive, description.name, DescriptionSet(text=text), author)
+    return f"{description.name}: description stored ({len(description.twenty_eight.teams)} teams)"
+
+
+def refuse_errors(findings: list[TournamentFinding]) -> None:
+    """Refuse, listing every finding of severity error with its place."""
+    errors = [finding for finding in findings if finding.severity == "error"]
+    if errors:
+        raise DayError("nothing was stored:\n" + "\n".join(_place(finding) for finding in errors))
+
+
+def _place(finding: TournamentFinding) -> str:
+    column = f":{finding.column}" if finding.column else ""
+    return f"{finding.file}:{finding.line}{column}: {finding.code}: {finding.message}"
+
+
+def _change_problems(archive: Archive, event: str, new: Description) -> list[str]:
+    """What the new description may not change of the tournament ``event`` as it stands."""
+    state = archive.day_state(event)
+    old, _ = read_description(state.description or f"name = {json.dumps(event)}", "description")
+    sessions = [
+        TournamentSession(
+            archive_key(summary.id), f"archive #{summary.id}", archive.record(summary.id)
+        )
+        for summary in archive.sessions()
+        if summary.event == event
+    ]
+    schedule = day_log(state, []).schedule
+    return change_problems(old, new, sessions, schedule)
+
+
+def schedule_match(day: Day, match: ScheduledMatch, author: Author) -> str:
+    """Put a match on the schedule, refused with every problem the engine finds."""
+    problems = schedule_problems(match, day.description, day.log.schedule)
+    if problems:
+        raise DayError(f"match {match.id}: " + "; ".join(problems) + "; nothing was stored")
+    event = schedule_event(match)
+    _store_day(day.archive, day.event, event, author)
+    return f"{match.id} scheduled at table {match.table}"
+
+
+def unschedule(day: Day, match_id: str, author: Author) -> str:
+    _store_day(day.archive, day.event, MatchUnscheduled(id=match_id), _needs_reason(author))
+    return f"{match_id} taken off the schedule"
+
+
+def void(day: Day, session: int, author: Author) -> str:
+    """Void a session: it counts for nothing; its scheduled match may be started anew."""
+    _session_of(day, session)
+    seq = _store_day(day.archive, day.event, SessionVoided(session=session), _needs_reason(author))
+    return f"session {session} void (day event {seq}, by {author.who}: {author.why})"
+
+
+def stand(day: Day, session: int, author: Author) -> str:
+    """The director lets a match that no longer follows the bracket stand as played."""
+    _session_of(day, session)
+    _store_day(day.archive, day.event, SessionStands(session=session), _needs_reason(author))
+    return f"session {session} stands as played"
+
+
+def pay(day: Day, person: str, amount: int, note: str, author: Author) -> str:
+    """A payment at the desk, for a person (or a 28 team) the accounts know."""
+    accounts = day.tournament().fees
+    people = accounts.people if accounts else {}
+    if person not in people:
+        known = ", ".join(sorted(people)) or "nobody owes anything yet"
+        raise DayError(
+            f"{person!r} owes nothing in {day.event} (people: {known}); nothing was stored"
+        )
+    if amount <= 0:
+        raise DayError(f"amount {amount}: a payment is a whole number above 0; nothing was stored")
+    _store_day(day.archive, day.event, PaymentMade(person=person, amount=amount, note=note), author)
+    return f"{person} paid {amount}"
+
+
+def walkover(day: Day, winner: str, loser: str, match_id: str | None, author: Author) -> str:
+    """A walkover of a scheduled 28 match: a session ``[Walkover "WINNER"]`` with no hands, its
+    tags from the schedule; ``none`` as the winner when neither team came (group stage)."""
+    entry = _scheduled_entry(day, match_id)
+    teams = entry.teams
+    if teams is None or None in teams:
+        raise DayError(f"{entry.scheduled.id}: its teams are not known yet; nothing was stored")
+    expected = {team for team in teams if team is not None}
+    named = {winner, loser} - {"none"}
+    if named - expected or (winner != "none" and {winner, loser} != expected):
+        raise DayError(
+            f"{entry.scheduled.id} is {teams[0]} v {teams[1]}: the walkover names "
+            f"{winner} and {loser}; nothing was stored"
+        )
+    started = start_tags(entry, day.description)
+    if started.problems:
+        raise DayError(f"{'; '.join(started.problems)}; nothing was stored")
+    tags = [Tag(name=name, value=value) for name, value in started.tags.items()]
+    tags.append(Tag(name="Walkover", value=winner))
+    try:
+        session = day.archive.start_scheduled(tags, entry.scheduled.id, _needs_reason(author))
+    except ArchiveError as error:
+        raise DayError(str(error)) from None
+    shown = "neither team came" if winner == "none" else f"{winner} wins, {loser} did not come"
+    return f"session {session}: walkover in {entry.scheduled.id}: {shown} (by {author.who})"
+
+
+def withdraw(day: Day, team: str, author: Author) -> str:
+    """A team withdraws: the description gains it under ``withdrawn``; its unfinished scheduled
+    group sessions are voided (the engine turns its open matches into walkovers)."""
+    fmt = day.description.twenty_eight
+    if fmt.team(team) is None:
+        known = ", ".join(t.name for t in fmt.teams)
+        raise DayError(f"{team!r} is no team of {day.event} (teams: {known}); nothing was stored")
+    if team in fmt.withdrawn:
+        raise DayError(f"{team} has withdrawn already; nothing was stored")
+    author = _needs_reason(author)
+    withdrawn = replace(fmt, withdrawn=(*fmt.withdrawn, team))
+    text = description_toml(replace(day.description, twenty_eight=withdrawn))
+    _store_day(day.archive, day.event, DescriptionSet(text=text), author)
+    keys = {archive_key(summary.id): summary.id for summary in day.summaries}
+    voided = [
+        keys[entry.session]
+        for entry in day.tournament().schedule
+        if entry.state == "playing" and entry.session in keys and team in (entry.teams or ())
+    ]
+    for session in voided:
+        _store_day(day.archive, day.event, SessionVoided(session=session), author)
+    shown = ", ".join(f"session {session}" for session in voided)
+    return f"{team} withdrawn" + (f"; voided {shown}, unfinished" if voided else "")
+
+
+def decide(day: Day, session: int, winner: str, author: Author) -> str:
+    """The director's decision on a match that cannot be finished: WINNER wins it as it stands."""
+    record = _session_of(day, session)
+    if winner not in record.teams:
+        raise DayError(
+            f"session {session} is {' v '.join(record.teams)}: {winner!r} is not one of its "
+            "teams; nothing was stored"
+        )
+    author = _needs_reason(author)
+    event = SessionTagged(name="Decision", value=winner, remark=author.why)
+    _append(day.archive, session, event, author)
+    return f"session {session}: decided for {winner}"
+
+
+def penalty(day: Day, session: int, hand: int, team: str, points: int, author: Author) -> str:
+    """A penalty line in a hand (RULES.md §9): the hand rewritten with it."""
+    record = _session_of(day, session)
+    if team not in record.teams:
+        raise DayError(
+            f"session {session} is {' v '.join(record.teams)}: {team!r} is not one of its "
+            "teams; nothing was stored"
+        )
+    author = _needs_reason(author)
+    target = _hand_of(record, hand, session)
+    line = PenaltyLine(team=team, points=points, reason=author.why)
+    changed = target.model_copy(update={"penalties": [*target.penalties, line]})
+    return correct(day, session, hand, correction_text(record, hand - 1, [changed]), author)
+
+
+def correct(day: Day, session: int, hand: int, text: str, author: Author) -> str:
+    """Replace a hand by the hands of a TGN text (none voids it, several insert)."""
+    record = _session_of(day, session)
+    _hand_of(record, hand, session)
+    author = _needs_reason(author)
+    _append(day.archive, session, HandsRewritten(hand=hand, text=text), author)
+    return f"session {session}: hand {hand} corrected (by {author.who}: {author.why})"
+
+
+def replace_session(day: Day, session: int, author: Author, walkover_to: str | None = None) -> str:
+    """Void a session so that its scheduled match starts anew at its table, or is recorded as a
+    walkover to ``walkover_to``."""
+    record = _session_of(day, session)
+    said = void(day, session, author)
+    scheduled = record.tag("Schedule")
+    if walkover_to is None:
+        return f"{said}; its match starts anew at its table"
+    if scheduled is None:
+        raise DayError(
+            f"session {session} was not started from the schedule: "
+            "record the walkover with its match (thuruppu day walkover --match ID)"
+        )
+    loser = next((team for team in record.teams if team != walkover_to), "none")
+    return (
+        said
+        + "\n"
+        + walkover(open_day(day.archive, day.event), walkover_to, loser, scheduled.value, author)
+    )
+
+
+def start_match(
+    day: Day,
+    entry: ScheduleEntry,
+    author: Author,
+    players: Sequence[str] = (),
+    dealer: int = 0,
+) -> int:
+    """Start a scheduled match's session at its table with the tags the schedule gives: for 28
+    ``players`` are the six chairs in seat order (each team's picked from its roster); for Rummy
+    the chair order of the draw, whose last chair deals (``dealer``)."""
+    rummy = entry.scheduled.game == "rummy"
+    started = start_tags(entry, day.description, tuple(players) if rummy else (), dealer)
+    if started.problems:
+        raise DayError("; ".join(started.problems))
+    tags = [Tag(name=name, value=value) for name, value in started.tags.items()]
+    if not rummy:
+        if len(players) != 6 or any(not name.strip() for name in players):
+            raise DayError("pick the player of each of the six chairs")
+        tags.insert(1, Tag(name="Players", value=", ".join(players)))
+    try:
+        return day.archive.start_scheduled(tags, entry.scheduled.id, author)
+    except ArchiveError as error:
+        raise DayError(str(error)) from None
+
+
+def correction_text(record: Record, index: int, hands: Sequence[Hand] | None = None) -> str:
+    """The TGN text of a correction of ``record.hands[index]``: the session's tags and the hands
+    to take its place (the hand itself by default, for the director to edit), numbered from 1 as a
+    file's hands are; they are numbered on from the hand they replace once stored. The first is
+    given its ``Dealer`` tag (a file's first hand needs one) when its dealer followed from the
+    hands before it."""
+    replacing = list(hands) if hands is not None else [record.hands[index]]
+    numbered = []
+    for number, hand in enumerate(replacing, start=1):
+        tags = [tag for tag in hand.tags if tag.name != "Hand"]
+        if number == 1 and hand.dealer is None:
+            dealer = DEALERS[family_name(record.game)](record, index)
+            tags.insert(0, Tag(name="Dealer", value=str(dealer)))
+        numbered.append(
+            hand.model_copy(update={"tags": [Tag(name="Hand", value=str(number)), *tags]})
+        )
+    return dumps(record.model_copy(update={"hands": numbered}))
+
+
+def _trick_dealer(record: Record, index: int) -> int:
+    return replay_session(normalize(record)).hands[index].result.dealer
+
+
+def _rummy_dealer(record: Record, index: int) -> int:
+    return replay_rummy(record).deals[index].dealer
+
+
+#: Each family's dealer of a hand, from the hands before it (by ``recorder.games`` family name).
+DEALERS: dict[str, Callable[[Record, int], int]] = {"trick": _trick_dealer, "rummy": _rummy_dealer}
+
+
+def _scheduled_entry(day: Day, match_id: str | None) -> ScheduleEntry:
+    entries = {entry.scheduled.id: entry for entry in day.tournament().schedule}
+    if match_id is None or match_id not in entries:
+        known = ", ".join(entries) or "none"
+        raise DayError(f"no scheduled match {match_id!r} (scheduled: {known}); nothing was stored")
+    return entries[match_id]
+
+
+def _session_of(day: Day, session: int) -> Record:
+    summary = next((s for s in day.summaries if s.id == session), None)
+    if summary is None:
+        raise DayError(f"the archive has no session {session}; nothing was stored")
+    if summary.event is not None and summary.event != day.event:
+        raise DayError(
+            f"session {session} is of {summary.event}, not {day.event}; nothing was stored"
+        )
+    return day.archive.record(session)
+
+
+def _hand_of(record: Record, hand: int, session: int) -> Hand:
+    if not 1 <= hand <= len(record.hands):
+        raise DayError(
+            f"session {session} has hands 1..{len(record.hands)}, not {hand}; nothing was stored"
+        )
+    return record.hands[hand - 1]
+
+
+def _needs_reason(author: Author) -> Author:
+    if not author.why.strip():
+        raise DayError(
+            "say why (--why): the director's actions keep their reason; nothing was stored"
+        )
+    return author
+
+
+def _store_day(archive: Archive, event: str, day_event: DayEvent, author: Author) -> int:
+    try:
+        return archive.append_day(event, day_event, author)
+    except ArchiveError as error:
+        raise DayError(str(error)) from None
+
+
+def _append(archive: Archive, session: int, event: Event, author: Author) -> int:
+    try:
+        return archive.append(session, event, author)
+    except ArchiveError as error:
+        raise DayError(str(error)) from None

@@ -1,0 +1,48 @@
+"""A session's history (TOURNAMENT.md §10): every event of its log and every day event naming it
+(a void, a stand), in the order written, each with who wrote it, when and why.
+
+One line an event: ``seq  time  who  what`` and, after `` — ``, the reason. What an event says is
+its kind and its content: the tags of a session or hand in full, anything else in short.
+"""
+
+from __future__ import annotations
+
+from recorder.archive import Archive, DayEntry, LoggedEvent
+from recorder.archive.day import day_payload
+from recorder.archive.events import encode_payload
+
+_WIDTH = 72
+
+
+def history_lines(archive: Archive, session: int) -> list[str]:
+    """The session's history as lines of text (``ArchiveError`` for an unknown session)."""
+    log = archive.events(session)
+    named = [entry for entry in archive.day_log() if entry.session_id == session]
+    rows: list[tuple[str, str]] = [(entry.recorded_at, _session_line(entry)) for entry in log]
+    rows.extend((entry.recorded_at, _day_line(entry)) for entry in named)
+    return [f"session {session}: {len(log)} events"] + [line for _, line in sorted(rows)]
+
+
+def _session_line(entry: LoggedEvent) -> str:
+    tags = getattr(entry.event, "tags", None)
+    if tags is not None:  # a session or hand begins: its tags in full
+        shown = " ".join(f'{tag.name}="{tag.value}"' for tag in tags)
+        what = f"{entry.event.kind} {shown}"
+    else:
+        what = f"{entry.event.kind} {_short(encode_payload(entry.event))}"
+    return _line(str(entry.seq), entry.recorded_at, entry.who, what, entry.why)
+
+
+def _day_line(entry: DayEntry) -> str:
+    what = f"{entry.event.kind} {_short(day_payload(entry.event))}"
+    return _line(f"d{entry.seq}", entry.recorded_at, entry.who, what, entry.why)
+
+
+def _line(seq: str, at: str, who: str, what: str, why: str) -> str:
+    reason = f" — {why}" if why else ""
+    return f"{seq:>5}  {at[:19].replace('T', ' ')}  {who:<14} {what}{reason}"
+
+
+def _short(payload: str) -> str:
+    text = payload.replace("\\n", " / ")
+    return text if len(text) <= _WIDTH else text[: _WIDTH - 1] + "…"

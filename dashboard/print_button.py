@@ -1,0 +1,95 @@
+"""The "Print" buttons of the Tournament, Scores and Replay pages: each downloads a printable page
+(``dashboard/views/printing.py``) built when it is clicked, at that moment's "as of".
+
+A session's printable is its family's (``SESSION_PAGES``, keyed like ``recorder.games.FAMILIES``):
+a Rummy table's whole score sheet, a trick game's score sheet. The page names no paper size, so the
+browser's print dialog prints it on A4 or Letter alike (each sheet is laid out to fit both).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import PurePosixPath
+
+import streamlit as st
+
+from dashboard.library import LoadedSession
+from replay.tournament import Tournament
+
+
+def _now() -> datetime:
+    return datetime.now().astimezone()
+
+
+def _rummy_page(session: LoadedSession) -> str:
+    from dashboard.views.rummy_print import rummy_sheet_printable
+
+    game = session.rummy
+    assert game is not None  # a Rummy session the pages show has its game
+    return rummy_sheet_printable(game, session.label, _now())
+
+
+def _trick_page(session: LoadedSession) -> str:
+    from dashboard.terminal import render_score
+    from dashboard.views.score_print import score_printable
+
+    record, score = session.record, session.score
+    assert record is not None and score is not None  # a scored trick session has both
+    return score_printable(record, render_score(record, score), session.label, _now())
+
+
+SESSION_PAGES: dict[str, Callable[[LoadedSession], str]] = {
+    "rummy": _rummy_page,
+    "trick": _trick_page,
+}
+
+
+def file_stem(label: str) -> str:
+    """A file name's stem from a session's label or an event's name."""
+    stem = PurePosixPath(label).stem or "thuruppu"
+    return "".join(c if c.isalnum() or c in "-_" else "-" for c in stem).strip("-") or "thuruppu"
+
+
+def print_session(session: LoadedSession, *, key: str) -> None:
+    """A "Print" button downloading the session's score sheet as a printable page."""
+    page = SESSION_PAGES.get(session.family)
+    if page is None:
+        return
+    st.download_button(
+        "Print score sheet",
+        data=lambda: page(session),
+        file_name=f"{file_stem(session.label)}-score-sheet.html",
+        mime="text/html",
+        icon=":material/print:",
+        on_click="ignore",
+        key=key,
+        help="A page to print: every deal or hand, with the event, stage and time.",
+    )
+
+
+def print_tournament(tournament: Tournament) -> None:
+    """ "Print" buttons for the group standings and the bracket (the notice board's pages)."""
+    from dashboard.views.tournament_print import bracket_printable, standings_printable
+
+    stem = file_stem(tournament.name or "tournament")
+    row = st.container(horizontal=True)
+    row.download_button(
+        "Print standings",
+        data=lambda: standings_printable(tournament, _now()),
+        file_name=f"{stem}-standings.html",
+        mime="text/html",
+        icon=":material/print:",
+        on_click="ignore",
+        key="print-standings",
+    )
+    if tournament.bracket:
+        row.download_button(
+            "Print bracket",
+            data=lambda: bracket_printable(tournament, _now()),
+            file_name=f"{stem}-bracket.html",
+            mime="text/html",
+            icon=":material/print:",
+            on_click="ignore",
+            key="print-bracket",
+        )
