@@ -1,4 +1,5 @@
-"""The Thuruppu dashboard: Sessions, Replay, Scores and Players (``streamlit run`` this file).
+"""The Thuruppu dashboard: Sessions, Replay, Scores, Players, Coaching, Record, Tournament and,
+on an archive, the tournament day's Organiser and Director pages (``streamlit run`` this file).
 
 Started by ``thuruppu dashboard`` (``dashboard.launch``) with ``-- --data PATH``; the pages are
 thin and draw what ``replay`` and the view builders in ``dashboard.views`` compute.
@@ -16,6 +17,7 @@ if REPOSITORY not in sys.path:  # so the packages import when the project is not
 import streamlit as st  # noqa: E402
 
 from dashboard.chart import load_charts_ahead  # noqa: E402
+from dashboard.state import day_location  # noqa: E402
 
 SCREENS = Path(__file__).resolve().parent / "screens"
 
@@ -23,6 +25,19 @@ APP_CSS = '[data-testid="stMainBlockContainer"]{padding-top:3.5rem;padding-botto
 
 st.set_page_config(page_title="Thuruppu", page_icon="♠", layout="wide")
 st.html(f"<style>{APP_CSS}</style>")
+# The tournament day's pages, shown when the dashboard serves an archive (TOURNAMENT.md §8).
+DAY_PAGES = [
+    st.Page(
+        SCREENS / "organiser.py",
+        title="Organiser",
+        icon=":material/event_note:",
+        url_path="organiser",
+    ),
+    st.Page(
+        SCREENS / "director.py", title="Director", icon=":material/gavel:", url_path="director"
+    ),
+]
+
 navigation = st.navigation(
     [
         st.Page(
@@ -48,6 +63,7 @@ navigation = st.navigation(
             icon=":material/emoji_events:",
             url_path="tournament",
         ),
+        *(DAY_PAGES if day_location() is not None else []),
     ],
     position="top",
 )

@@ -11,7 +11,8 @@
 // chart already drawn by plotly.js redraws at once when its figure changes.
 
 const DEFAULT_HEIGHT = 450; // plotly's own default, and Streamlit's
-const CONFIG = { displaylogo: false, modeBarButtonsToRemove: ["lasso2d", "select2d"] };
+// No mode bar: on a phone it lies over the chart's title and legend.
+const CONFIG = { displaylogo: false, displayModeBar: false };
 
 // Streamlit's chart greys (its gray 70 / 30 / 90 in a light theme, the mirror ones in a dark).
 const LIGHT = { text: "#808495", grid: "#e6eaf1", legend: "#262730" };

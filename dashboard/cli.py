@@ -23,7 +23,8 @@ from dashboard.day.commands import day_app
 from dashboard.families import commands_for
 from dashboard.process_end import PROCESS_END
 from dashboard.session_file import SessionFile, Spool, collector_paused
-from dashboard.streamed import json_text, same_text, write_record_json, write_tgn
+from dashboard.streamed import same_text, write_record_json, write_tgn
+from recorder.games import GAMES
 
 if TYPE_CHECKING:  # the record model, the engine and the archive load with the commands using them
     from recorder.archive import Archive
@@ -175,9 +176,6 @@ def score(
 ) -> None:
     """Each hand's outcome and the running score of the session."""
     paper = paper_of(paper)
-    if html is not None or pdf is not None:  # a printable sheet is made of the whole session
-        _score_whole(file, rules, as_json, html, pdf, paper)
-        return
     spool = Spool()
     with collector_paused(), SessionFile(file) as source:
         sheet = None
@@ -197,7 +195,22 @@ def score(
         sheet.end()
     spool.copy_to(sys.stdout)
     sys.stdout.write("\n")
+    if html is not None or pdf is not None:
+        _print_score_sheet(file, rules, html, pdf, paper)
     PROCESS_END.finish(UNREADABLE if source.errors else FOUND if sheet.found else CLEAN)
+
+
+def _print_score_sheet(
+    file: Path, rules: list[str] | None, html: Path | None, pdf: Path | None, paper: str
+) -> None:
+    """The printable score sheet (``--html``, ``--pdf``): the whole session, read once more."""
+    loaded = load_file(file)
+    assert loaded.record is not None
+    scored = commands_for(loaded.record).score(
+        loaded.record, parse_overrides(rules, loaded.record.game)
+    )
+    page = scored.printable(file.name, datetime.now().astimezone(), paper)
+    write_printable(page, html, pdf)
 
 
 def _score_sheet(
@@ -222,30 +235,6 @@ class _Refused:
 
     def end(self) -> None:
         usage_error(self.message)
-
-
-def _score_whole(
-    file: Path,
-    rules: list[str] | None,
-    as_json: bool,
-    html: Path | None,
-    pdf: Path | None,
-    paper: str,
-) -> None:
-    """``score`` with ``--html`` or ``--pdf``: the session read whole, for its printable sheet."""
-    with collector_paused():
-        loaded = load_file(file)
-        report_errors(loaded)
-        if loaded.record is None:
-            _exit(UNREADABLE)
-            return
-        overrides = parse_overrides(rules, loaded.record.game)
-        scored = commands_for(loaded.record).score(loaded.record, overrides)
-        output = json_text({"path": loaded.path, **scored.data}) if as_json else scored.text
-    typer.echo(output)
-    write_printable(scored.printable(file.name, datetime.now().astimezone(), paper), html, pdf)
-    found = any(f.severity in ("error", "warning") for f in scored.findings)
-    PROCESS_END.finish(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
 
 
 @app.command("replay")
@@ -278,6 +267,45 @@ def replay_command(
     typer.echo(text)
     found = any(f.severity in ("error", "warning") for f in findings)
     _exit(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
+
+
+@app.command("report")
+def report_command(
+    file: Annotated[Path, typer.Argument(help="A TGN session.")],
+    hand: Annotated[int, typer.Option("--hand", help="The hand's number (its Hand tag).")],
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Write the report's HTML page here.")
+    ] = None,
+    pdf: Annotated[
+        Path | None, typer.Option("--pdf", help="Print the report to this PDF (needs Chromium).")
+    ] = None,
+    rules: RulesOption = None,
+) -> None:
+    """A referee's incident report of one hand: each finding, its rule, the players, the tricks
+    up to the proof drawn as cards, the outcome and the score (HTML on standard output)."""
+    from dashboard.incident_report import report_html
+    from recorder.games import family_name
+
+    loaded = load_file(file)
+    report_errors(loaded)
+    record = loaded.record
+    if record is None:
+        _exit(UNREADABLE)
+        return
+    index = next((i for i, h in enumerate(record.hands) if h.number == hand), None)
+    if index is None:
+        numbers = ", ".join(str(h.number) for h in record.hands) or "none"
+        typer.echo(f"{loaded.path}: no hand {hand} (hands: {numbers})", err=True)
+        _exit(UNREADABLE)
+        return
+    if family_name(record.game) != "trick":
+        usage_error(f"{loaded.path}: the incident report is for the trick games (40, 28, 29)")
+    overrides = parse_overrides(rules, record.game)
+    page = report_html(record, index, overrides)
+    write_printable(page, html, pdf)
+    if html is None and pdf is None:
+        typer.echo(page)
+    _exit(UNREADABLE if loaded.errors else CLEAN)
 
 
 @app.command()
@@ -349,6 +377,17 @@ def analyse(
     file: Annotated[Path, typer.Argument(help="A TGN session.")],
     hand: Annotated[int | None, typer.Option("--hand", help="Only this hand.")] = None,
     as_json: JsonOption = False,
+    fair: Annotated[
+        bool, typer.Option("--fair", help="Judge each card on what its player could know.")
+    ] = False,
+    samples: Annotated[
+        int, typer.Option("--samples", min=1, help="With --fair: the most deals per decision.")
+    ] = 32,
+    seed: Annotated[int, typer.Option("--seed", help="With --fair: the sampling's seed.")] = 0,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", min=1, help="With --fair: decisions sampled at once (all cores)."),
+    ] = None,
 ) -> None:
     """The solver's judgement of every call and card (Rummy: the lowest count of each hand)."""
     loaded = load_file(file)
@@ -356,7 +395,18 @@ def analyse(
     if loaded.record is None:
         _exit(UNREADABLE)
         return
-    result, text = commands_for(loaded.record).analyse(loaded.record, hand)
+    record = loaded.record
+    if fair and record.game not in GAMES:
+        typer.echo(f"{loaded.path}: --fair judges 40, 28 and 29, not {record.game}", err=True)
+        _exit(UNREADABLE)
+        return
+    if fair:
+        from dashboard.fair_report import fair_analysis, render_fair
+
+        result = fair_analysis(record, hand, samples, seed, jobs or _cores(), not as_json)
+        text = render_fair(record, result)
+    else:
+        result, text = commands_for(record).analyse(record, hand)
     if as_json:
         typer.echo(json.dumps({"path": loaded.path, **result}, ensure_ascii=False, indent=2))
     else:
@@ -372,7 +422,10 @@ DbOption = Annotated[
 
 @app.command()
 def dashboard(
-    path: Annotated[Path | None, typer.Argument(help="A file or a folder of .tgn.")] = None,
+    path: Annotated[
+        str | None,
+        typer.Argument(help="A file, a folder of .tgn, or an archive (SQLite or postgresql://)."),
+    ] = None,
     port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8501,
     db: DbOption = None,
     cache: Annotated[
@@ -387,18 +440,24 @@ def dashboard(
     """Start the Streamlit dashboard (headless) on PATH, the bundled data/ by default."""
     from dashboard.launch import run
 
-    _exit(run(str(path or BUNDLED_DATA), port, db, str(cache) if cache else None))
+    _exit(run(path or str(BUNDLED_DATA), port, db, str(cache) if cache else None))
 
 
 @app.command()
 def record(
     db: DbOption = None,
     port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8501,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            "--data", help="Also list the .tgn files of this folder (the archive only if not)."
+        ),
+    ] = None,
 ) -> None:
-    """Start the dashboard on its Record page, recording live into the archive."""
+    """Start the dashboard on its Record page, recording live into the archive, which it serves."""
     from dashboard.launch import run_recorder
 
-    _exit(run_recorder(db, port))
+    _exit(run_recorder(db, port, str(data) if data else None))
 
 
 archive_app = PlainTyper(help="The archive of recorded sessions: list, import, export.")
@@ -418,10 +477,14 @@ def _open(db: str | None) -> Archive:
 
 @archive_app.command("list")
 def archive_list(db: DbOption = None) -> None:
-    """Every session in the archive: its number, game, players and hands."""
-    for summary in _open(db).sessions():
+    """Every session in the archive: its number, game, event, events logged and creation time."""
+    archive = _open(db)
+    for summary in archive.sessions():
+        tag = archive.record(summary.id).tag("Event")
+        event = tag.value if tag is not None and tag.value else "no event"
         typer.echo(
-            f"{summary.id}\tgame {summary.game}\t{summary.events} events\t{summary.created_at}"
+            f"{summary.id}\tgame {summary.game}\t{event}\t{summary.events} events"
+            f"\t{summary.created_at}"
         )
 
 

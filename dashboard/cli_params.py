@@ -128,15 +128,30 @@ def _truth(value: Any, param: Any, ctx: Context) -> bool:
     return truth
 
 
+def _as_pydantic_reads(text: str) -> int | None:
+    """What pydantic makes of text that is no plain whole number: mostly nothing, but it reads a
+    few odd forms (``"0-1"`` as -1), and typer's result is the contract. Asked only then, so a
+    plain number never loads pydantic."""
+    from pydantic import TypeAdapter, ValidationError
+
+    try:
+        return int(TypeAdapter(int).validate_python(text))
+    except ValidationError:
+        return None
+
+
 def _whole_number(low: float | None, high: float | None) -> Convert:
     """A whole number within ``low`` and ``high`` (each when given), with typer's messages."""
 
     def convert(value: Any, param: Any, ctx: Context) -> int:
         if isinstance(value, str):
             text = value.strip()
-            if not _WHOLE_NUMBER.fullmatch(text):
-                raise BadParameter(NOT_A_WHOLE_NUMBER, ctx=ctx, param=param)
-            value = int(text.partition(".")[0])
+            if _WHOLE_NUMBER.fullmatch(text):
+                value = int(text.partition(".")[0])
+            else:
+                value = _as_pydantic_reads(text)
+                if value is None:
+                    raise BadParameter(NOT_A_WHOLE_NUMBER, ctx=ctx, param=param)
         elif not isinstance(value, int):  # a default of another kind
             raise BadParameter(NOT_A_WHOLE_NUMBER, ctx=ctx, param=param)
         if low is not None and value < low:

@@ -175,10 +175,14 @@ def _trick_replay(
     record: Record, index: int, seat: int | None, rules: Rules
 ) -> tuple[str, list[Finding]]:
     from dashboard.terminal import render_replay
-    from replay import replay_hand
+    from replay import replay_hand, replay_session
+    from replay.scoring import score_session
 
     replayed = replay_hand(record, index, rules, steps=True)
-    return render_replay(record, replayed, seat), replayed.findings
+    results = [hand.result for hand in replay_session(record, rules).hands]
+    lines = score_session(record, results, rules).lines
+    line = next((line for line in lines if line.result.hand == replayed.result.hand), None)
+    return render_replay(record, replayed, seat, line), replayed.findings
 
 
 def _trick_analyse(record: Record, hand: int | None) -> tuple[dict[str, Any], str]:

@@ -17,7 +17,6 @@ from pathlib import Path
 from types import FrameType
 
 APP = Path(__file__).resolve().parent / "app.py"
-BUNDLED_DATA = APP.parent / "data"  # the project's data/, package data
 MAX_UPLOAD_ENV = "THURUPPU_MAX_UPLOAD_MB"
 DEFAULT_MAX_UPLOAD_MB = 50
 
@@ -59,6 +58,8 @@ def streamlit_command(
         "none",
         "--server.maxUploadSize",  # megabytes (dashboard.upload_worker)
         str(max_upload_mb(os.environ)),
+        "--runner.postScriptGC",  # no full collection after every run: see dashboard.server
+        "false",
         "--",
         "--data",
         path,
@@ -99,8 +100,13 @@ def run(path: str, port: int, db: str | None = None, cache: str | None = None) -
     return serve(streamlit_command(path, port, db, cache))
 
 
-def run_recorder(db: str | None, port: int) -> int:
-    """Serve the dashboard for live recording into the archive ``db`` and say where the Record
-    page is; returns Streamlit's exit code."""
+def run_recorder(db: str | None, port: int, data: str | None = None) -> int:
+    """Serve the dashboard for live recording into the archive ``db`` (``$THURUPPU_DB``, else the
+    default file) and say where the Record page is; it shows that archive's sessions only, and
+    ``data`` (a folder of files, such as the bundled data) beside them when asked. Returns
+    Streamlit's exit code."""
+    from recorder.archive.database import archive_location
+
+    location = archive_location(db)
     print(f"Record page: http://localhost:{port}/record", flush=True)
-    return run(str(BUNDLED_DATA), port, db)
+    return run(data if data is not None else location, port, location)

@@ -326,25 +326,31 @@ def load_file(root: Path, path: Path, store: ReplayStore | None = None) -> Loade
 
 
 class SessionCache:
-    """Loaded sessions by a version stamp (a file's path, time and size; an archived session's
-    log length), shared by the browser tabs of one server; the oldest go first when it is full."""
+    """Loaded sessions, the latest version of each, shared by the browser tabs of one server: a
+    session is named by where it is (a file's path; an archive and its session id) and its version
+    stamped (a file's time and size; an archived session's log length). A new version replaces the
+    one before, since no page shows an older one, so a session recorded live is held once however
+    many events it gets; the oldest named go first when the cache is full."""
 
     def __init__(self, limit: int = 10_000) -> None:
         self._limit = limit
-        self._loaded: dict[Hashable, LoadedSession] = {}
+        self._loaded: dict[Hashable, tuple[Hashable, LoadedSession]] = {}
         self._lock = threading.Lock()
 
-    def get(self, stamp: Hashable, make: Callable[[], LoadedSession]) -> LoadedSession:
-        """The session loaded for ``stamp``, made (outside the lock) the first time."""
+    def get(
+        self, name: Hashable, version: Hashable, make: Callable[[], LoadedSession]
+    ) -> LoadedSession:
+        """The session ``name`` loaded at ``version``, made (outside the lock) the first time."""
         with self._lock:
-            found = self._loaded.get(stamp)
-        if found is not None:
-            return found
+            found = self._loaded.get(name)
+        if found is not None and found[0] == version:
+            return found[1]
         made = make()
         with self._lock:
+            self._loaded.pop(name, None)
             if len(self._loaded) >= self._limit:
                 self._loaded.pop(next(iter(self._loaded)))
-            self._loaded[stamp] = made
+            self._loaded[name] = (version, made)
         return made
 
     def __len__(self) -> int:

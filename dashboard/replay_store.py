@@ -237,3 +237,22 @@ class ReplayStore:
             os.replace(name, self._path(key))
         except (OSError, pickle.PicklingError, RecursionError):
             pass
+
+    def get_result(self, key: str) -> object | None:
+        """A derived result stored under ``key`` (``put_result``), ``None`` when absent or
+        unreadable."""
+        try:
+            return pickle.loads(self._path(f"result-{key}").read_bytes())
+        except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+            return None
+
+    def put_result(self, key: str, value: object) -> None:
+        """Keep a derived result of a session (a hand's fair analysis) under ``key``; like the
+        replays, it is dropped when the engine changes."""
+        try:
+            handle, name = tempfile.mkstemp(dir=self.folder, suffix=".part")
+            with os.fdopen(handle, "wb") as output:
+                output.write(pickle.dumps(value, protocol=5))
+            os.replace(name, self._path(f"result-{key}"))
+        except (OSError, pickle.PicklingError, RecursionError):
+            pass

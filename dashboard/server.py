@@ -10,7 +10,12 @@ pages use, since they live in this process.
 What the warm-up made lives as long as the server, so it is then moved out of the garbage
 collector's way (``keep_warmed``): Streamlit runs a full collection after every script run, which
 otherwise walked every cached session each time (0.15 s on the bundled data, 0.6 s on 2,000
-hands), holding the interpreter while the page's scripts and messages waited to be sent.
+hands), holding the interpreter while the page's scripts and messages waited to be sent. What
+comes later (each open page's session, the sessions recorded live) is not frozen, and a full
+collection after every run walked it all again: with twenty tables recording and a hundred
+projectors redrawing, some twenty-five runs a second, each as long as everything alive. So the
+server runs with Streamlit's ``runner.postScriptGC`` off (``dashboard.launch``): Python's own
+collector still collects cycles, its full collections spaced by how much survives, not by runs.
 
 It also makes the server send every answer at once (``send_at_once``). Streamlit binds its
 listening socket without naming TCP as its protocol, so asyncio leaves Nagle's algorithm on for

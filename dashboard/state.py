@@ -52,15 +52,20 @@ T = TypeVar("T")
 UPLOADS = "uploads"  # this browser session's uploads, in ``st.session_state``
 
 
-def data_path(argv: Sequence[str], environ: dict[str, str] | os._Environ[str]) -> Path:
-    """The path the app shows: ``--data PATH`` on its command line, else ``$THURUPPU_DATA``,
-    else the bundled ``data/``."""
+def data_location(argv: Sequence[str], environ: dict[str, str] | os._Environ[str]) -> str:
+    """The path the app shows, as written: ``--data PATH`` on its command line, else
+    ``$THURUPPU_DATA``, else the bundled ``data/`` (a ``postgresql://`` address stays whole)."""
     arguments = list(argv)
     if "--data" in arguments[:-1]:
-        return Path(arguments[arguments.index("--data") + 1])
+        return arguments[arguments.index("--data") + 1]
     if environ.get(DATA_ENVIRONMENT):
-        return Path(environ[DATA_ENVIRONMENT])
-    return BUNDLED_DATA
+        return environ[DATA_ENVIRONMENT]
+    return str(BUNDLED_DATA)
+
+
+def data_path(argv: Sequence[str], environ: dict[str, str] | os._Environ[str]) -> Path:
+    """The path the app shows as a file path (``data_location``)."""
+    return Path(data_location(argv, environ))
 
 
 def data_root() -> Path:
@@ -68,12 +73,30 @@ def data_root() -> Path:
     return data_path(sys.argv[1:], os.environ)
 
 
+def data_address() -> str:
+    """The path this app was started on, as written (an archive's address whole)."""
+    return data_location(sys.argv[1:], os.environ)
+
+
 def archives() -> list[str]:
     """The archives whose sessions are listed: the data path when it is one, and the archive
     the app records into once it exists."""
-    data = str(data_root())
+    data = data_address()
     extra = archive_to_list(data, archive_argument(sys.argv[1:]), os.environ)
     return [location for location in (data if is_archive(data) else None, extra) if location]
+
+
+def day_location() -> str | None:
+    """The archive whose tournament day the Organiser, Director and table pages run: the data path
+    when it is an archive, else the one ``--db`` names; ``None`` when the app serves files only."""
+    data = data_address()
+    return data if is_archive(data) else archive_argument(sys.argv[1:])
+
+
+def day_archive() -> Archive | None:
+    """The archive of ``day_location``, opened once per server (``None`` without one)."""
+    location = day_location()
+    return _archive(location) if location is not None else None
 
 
 @st.cache_resource(show_spinner=False)
@@ -105,7 +128,8 @@ def archive_sessions(location: str) -> list[LoadedSession]:
     cache = loaded_sessions()
     return [
         cache.get(
-            ("archive", location, summary.id, summary.events),
+            ("archive", location, summary.id),
+            summary.events,
             partial(load_archived, archive, summary, store()),
         )
         for summary in summaries
@@ -114,7 +138,8 @@ def archive_sessions(location: str) -> list[LoadedSession]:
 
 @st.cache_resource(show_spinner=False)
 def loaded_sessions() -> SessionCache:
-    """Every session this server has loaded, by version (one cache, looked up without hashing)."""
+    """Every session this server has loaded, the latest version of each (one cache, looked up
+    without hashing)."""
     return SessionCache()
 
 
@@ -140,14 +165,14 @@ def file_sessions(root: Path) -> list[LoadedSession]:
     loaded = []
     for path in discover(root):
         stat = path.stat()
-        stamp = ("file", str(root), str(path), stat.st_mtime_ns, stat.st_size)
-        loaded.append(cache.get(stamp, partial(load_file, root, path, store())))
+        name, version = ("file", str(root), str(path)), (stat.st_mtime_ns, stat.st_size)
+        loaded.append(cache.get(name, version, partial(load_file, root, path, store())))
     return loaded
 
 
 def _shared_sessions() -> tuple[list[LoadedSession], list[LoadedSession]]:
-    root = data_root()
-    files = [] if is_archive(str(root)) else file_sessions(root)
+    location = data_address()
+    files = [] if is_archive(location) else file_sessions(Path(location))
     archived = [s for location in archives() for s in archive_sessions(location)]
     return files, archived
 

@@ -17,7 +17,14 @@ from replay.deck import CARDS, SUITS
 from replay.findings import Finding
 from replay.games import GAME_RULES, GameRules
 from replay.opening import judge_calling, put_down_trump, read_cards
-from replay.outcome import HandResult, Penalty
+from replay.outcome import (
+    HandResult,
+    Outcome,
+    Penalty,
+    Undertaking,
+    UndertakingEnd,
+    UndertakingKind,
+)
 from replay.play import play_tricks
 from replay.run import HandRun, SessionRules, TrickRecord
 from replay.state import Play, Step, TrickSummary
@@ -211,6 +218,7 @@ def _replay(
         penalties=_penalties(record, hand),
         findings=tuple(findings),
         all_tricks=run.caller_team is not None and run.tricks_won[run.caller_team] == run.hand_size,
+        undertakings=_undertakings(run, outcome),
     )
     return HandReplay(
         index=index,
@@ -243,6 +251,24 @@ def _run(
     judge_redeal(run)
     play_tricks(run, seats)
     return run
+
+
+def _undertakings(run: HandRun, outcome: Outcome) -> tuple[Undertaking, ...]:
+    """What was undertaken in the hand and how it ended, naming the seat that said it."""
+    ended: UndertakingEnd = "kept" if outcome == "made" else "lost" if outcome == "lost" else "open"
+    said: list[Undertaking] = []
+    if run.special == "thani" and run.caller is not None:
+        said.append(Undertaking("thani", run.caller, "thani", None, ended))
+    for seat, token, trick in run.said:
+        kind: UndertakingKind = "jodi" if token.startswith("jodi") else "kot"
+        end: UndertakingEnd = "refused" if token.endswith("=no") else ended
+        said.append(Undertaking(kind, seat, token, trick, end))
+    if run.special == "marukott":
+        said.append(Undertaking("marukott", None, "marukott", None, "kept"))
+    if run.pair_by is not None:
+        after = next((p.after_trick for p in run.hand.pairs if p.seat == run.pair_by), None)
+        said.append(Undertaking("pair", run.pair_by, f"pair {run.pair_by}", after, "declared"))
+    return tuple(said)
 
 
 def _summary(trick: TrickRecord) -> TrickSummary:

@@ -10,6 +10,8 @@ from replay.findings import Finding
 
 Outcome = Literal["made", "lost", "redeal", "void", "unfinished"]
 Special = Literal["jodi", "thani", "kot", "marukott"]
+UndertakingKind = Literal["jodi", "kot", "thani", "marukott", "pair"]
+UndertakingEnd = Literal["kept", "lost", "refused", "declared", "open"]
 
 
 @dataclass(frozen=True)
@@ -19,6 +21,32 @@ class Penalty:
     team: int
     points: int
     reason: str
+
+
+@dataclass(frozen=True)
+class Undertaking:
+    """A special undertaking of the hand, or an ask answered: what, who said it, when, and how it
+    ended (RULES.md §6). ``seat`` is ``None`` for a Marukott, which nobody says."""
+
+    kind: UndertakingKind
+    seat: int | None
+    said: str
+    """As the record writes it: ``jodi``, ``jodi?=yes``, ``kot?=no``, ``thani``, ``pair 3``."""
+    trick: int | None
+    """The trick it was said in (a pair: the trick after which it was declared)."""
+    outcome: UndertakingEnd
+    """``kept`` or ``lost`` by the hand's end; ``refused`` for an ask answered no (the hand ends,
+    the callers win at their call); ``declared`` for a pair; ``open`` in a hand not finished."""
+
+    def to_json(self) -> dict[str, object]:
+        """One entry of a hand's ``undertakings`` in ``thuruppu score --json`` (CLI.md)."""
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "said": self.said,
+            "trick": self.trick,
+            "outcome": self.outcome,
+        }
 
 
 @dataclass(frozen=True)
@@ -40,6 +68,8 @@ class HandResult:
     findings: tuple[Finding, ...] = field(default=())
     all_tricks: bool = False
     """Whether the calling team took every trick of the hand (29: ``all-tricks-wins``)."""
+    undertakings: tuple[Undertaking, ...] = ()
+    """Jodi, Kott, Thani, Marukott, the answers to ``jodi?``/``kot?``, a pair: in order said."""
 
     @property
     def calling_team(self) -> int | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from recorder.cards import Call, CallKind
+from recorder.cards import Call, CallKind, Card
 from recorder.model import Hand, Node, Record
 from replay.deck import CARDS, SUITS
 from replay.findings import Finding
@@ -19,6 +19,9 @@ from replay.knowledge import Knowledge
 from replay.outcome import Outcome, Special
 from replay.report import Reporter
 from replay.state import Event, EventKind, Play, Step, TableState
+
+PLAY_KINDS = frozenset({"card", "action", "pair"})
+"""Events of the play: by then every card is dealt."""
 
 
 class TrickRecord:
@@ -70,6 +73,7 @@ class HandRun:
 
     __slots__ = (
         "_mark",
+        "bid_split",
         "call",
         "caller",
         "callers_lost_round",
@@ -78,6 +82,7 @@ class HandRun:
         "cards",
         "current",
         "dealer",
+        "dealt_all",
         "decided_outcome",
         "ended_by",
         "face_down",
@@ -110,6 +115,7 @@ class HandRun:
         "revealed_by",
         "revealed_in",
         "rules",
+        "said",
         "special",
         "star",
         "start_suit",
@@ -144,6 +150,9 @@ class HandRun:
         self.switches = session.switches
         self.players = spec.players
         self.hand_size = spec.hand_size
+        self.bid_split = spec.bid_split
+        self.dealt_all = spec.bid_split == 0
+        """Whether every card is dealt: 29 deals its last four once the trump lies face down."""
         self.cards = session.cards
         self.calling = session.calling
         self.report = Reporter(record, number, session.names)
@@ -195,6 +204,8 @@ class HandRun:
         """The seat of every turn, as given or worked out (``normalize`` writes them back)."""
         # undertakings and the end
         self.special: Special | None = None
+        self.said: list[tuple[int, str, int]] = []
+        """Every Jodi, Kott and answered ask that took effect: seat, token as written, trick."""
         self.start_suit: int | None = None
         self.pair_by: int | None = None
         self.target_change = 0
@@ -272,6 +283,8 @@ class HandRun:
         """Record a step (only when steps were asked for): the event, the table, new findings."""
         if self.steps is None:
             return
+        if kind in PLAY_KINDS:
+            self.dealt_all = True
         findings: tuple[Finding, ...] = tuple(self.report.findings[self._mark :])
         self._mark = len(self.report.findings)
         event = Event(
@@ -284,6 +297,8 @@ class HandRun:
             node.column if node is not None else 0,
         )
         self.steps.append(Step(event, self.snapshot(), findings))
+        if kind == "trump":
+            self.dealt_all = True
 
     def snapshot(self) -> TableState:
         """The table now, as the record shows it."""
@@ -307,6 +322,7 @@ class HandRun:
             key=lambda call: call.value,
             default=None,
         )
+        undealt = () if self.dealt_all else self._undealt(hands)
         undertakings: list[str] = []
         if self.special in ("jodi", "thani", "kot"):
             undertakings.append(str(self.special))
@@ -335,7 +351,18 @@ class HandRun:
             undertakings=tuple(str(item) for item in undertakings),
             over=self.over,
             decided=self.decided(),
+            holding=None if self.dealt_all else self.bid_split,
+            undealt=undealt,
         )
+
+    def _undealt(self, hands: list[tuple[Card, ...]]) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards the record shows that are not among the first cards of its deal line
+        (29's last four, and any card the deal line does not place): not dealt in the calling."""
+        undealt = []
+        for seat, held in enumerate(hands, start=1):
+            first = set(self.knowledge.first_cards[seat][: self.bid_split])
+            undealt.append(tuple(card for card in held if card.index not in first))
+        return tuple(undealt)
 
     def _between_tricks(self) -> bool:
         return self.current is None or not self.current.plays or self.trick_done

@@ -78,6 +78,15 @@ class ScoreLine:
         return self.counter("sets")
 
     @property
+    def awarded(self) -> str | None:
+        """How ``auto-penalties`` decided the hand after a revoke (``revoke by Blue: Blue lose the
+        hand``), ``None`` when the play decided it."""
+        return next(
+            (n for n in self.notes if n.startswith("revoke by ") and n.endswith("lose the hand")),
+            None,
+        )
+
+    @property
     def moved_by_team(self) -> dict[str, int]:
         return dict(zip(self.teams, self.moved, strict=True))
 
@@ -96,6 +105,8 @@ class ScoreLine:
             "target": result.target,
             "callers_points": result.callers_points,
             "outcome": self.outcome,
+            "undertakings": [said.to_json() for said in result.undertakings],
+            "awarded": self.awarded,
             **{counter: self.counter(counter) for counter in self.counters},
         }
 

@@ -72,15 +72,33 @@ class TableState:
     """29 ``trump ?H``: the trump suit was named (online play), no card was put face down."""
     viewer: int | None = None
     """The seat this view is for, ``None`` for the whole record."""
+    holding: int | None = None
+    """29 in the calling: the cards each seat holds so far (its first four); ``None`` once every
+    card is dealt (the trump put face down, or the first play)."""
+    undealt: tuple[tuple[Card, ...], ...] = ()
+    """While ``holding`` is set, the cards of ``hands`` not dealt yet, by seat: the record shows
+    them, the referee sees them, no seat does."""
 
     def view(self, seat: int) -> TableState:
-        """What ``seat`` could see now: his own cards, all cards played, the calls, the trump once
-        revealed (the caller always), the face-down card only for the caller until revealed."""
-        hands = tuple(cards if index + 1 == seat else () for index, cards in enumerate(self.hands))
-        unknown = tuple(
-            count if index + 1 == seat else count + len(self.hands[index])
-            for index, count in enumerate(self.unknown)
-        )
+        """What ``seat`` could see now: his own cards dealt so far (in 29's calling only his first
+        four), all cards played, the calls, the trump once revealed (the caller always), the
+        face-down card only for the caller until revealed."""
+        if self.holding is not None:
+            later = set(self.undealt[seat - 1]) if self.undealt else set()
+            own = tuple(card for card in self.hands[seat - 1] if card not in later)
+            hands = tuple(own if index + 1 == seat else () for index in range(self.players))
+            unknown = tuple(
+                max(0, self.holding - len(own)) if index + 1 == seat else self.holding
+                for index in range(self.players)
+            )
+        else:
+            hands = tuple(
+                cards if index + 1 == seat else () for index, cards in enumerate(self.hands)
+            )
+            unknown = tuple(
+                count if index + 1 == seat else count + len(self.hands[index])
+                for index, count in enumerate(self.unknown)
+            )
         sees_trump = self.revealed or seat == self.caller
         return replace(
             self,
@@ -89,6 +107,7 @@ class TableState:
             trump=self.trump if sees_trump else None,
             face_down=self.face_down if sees_trump else None,
             viewer=seat,
+            undealt=(),
         )
 
 

@@ -117,8 +117,10 @@ def say(run: HandRun, seat: int, action: Action, leading: bool) -> None:
             )
             return
         if not action.answer:
+            run.said.append((seat, action.token, run.trick))
             run.finish("answer", "made")
             return
+    run.said.append((seat, action.token, run.trick))
     run.special = "jodi" if kind.startswith("jodi") else "kot"
 
 

@@ -107,7 +107,7 @@ def test_replay_shows_tricks_reveal_and_outcome() -> None:
     assert code == 0
     assert "face-down card: 9H" in out
     assert "Biju (seat 2) asks: the trump is 9H" in out
-    assert " 2. 1:3S 2:TC 3:9H* 4:TS 5:8S 6:8D  → Chitra (seat 3) wins 7" in out
+    assert " 2. 1:3S 2:ask TC 3:9H* 4:TS 5:8S 6:8D  → Chitra (seat 3) wins 7" in out
     assert out.rstrip().endswith("outcome: made, callers' points 40 of 24")
 
 

@@ -1,6 +1,6 @@
 """The Coaching page's numbers agree: on every bundled session and player, the headline totals, the
 chart, the "by kind" and "by trick" tables and the decisions table add up the same decisions; and
-each decision links to the Replay step that shows it, seen from the seat that made it."""
+each decision links to the Replay step that shows it, in the referee's view."""
 
 from __future__ import annotations
 

@@ -127,8 +127,8 @@ def test_uploading_a_good_file_opens_it_in_the_replay(app: AppTest) -> None:
 def test_uploading_a_broken_file_says_what_could_not_be_read(app: AppTest) -> None:
     upload(app.run(), "bad.tgn", BROKEN)
     no_exception(app)
-    assert not app.success
-    assert [plain(w.value) for w in app.warning] == [
+    assert not app.success and not app.warning  # red: not one hand could be read
+    assert [plain(w.value) for w in app.error] == [
         "**bad.tgn (uploaded)**: game 40: 1 problem reading it; hand 1 could not be read and is "
         "left out; 0 hands read and replayed, 0 findings."
     ]

@@ -55,7 +55,7 @@ def test_a_file_whose_only_hand_has_read_errors_replays_nothing() -> None:
     assert list(table.columns) == ["Hand", "Line", "Column", "Problem"]
     assert table.iloc[0].tolist() == ["1", trump_line, 7, problem.message]
     assert reading_verdict(session) == (
-        "warning",
+        "error",  # not one hand read: red, as DASHBOARD.md says of a session nothing was read of
         "game 40: 1 problem reading it; hand 1 could not be read and is left out; "
         "0 hands read and replayed, 0 findings.",
     )
@@ -72,7 +72,7 @@ def test_the_hands_that_could_be_read_are_replayed_beside_those_that_could_not()
     assert [(p.hand, p.line, p.column) for p in session.problems] == [(1, 17, 7)]
     assert session.score is not None and len(session.score.lines) == 1
     assert reading_verdict(session) == (
-        "warning",
+        "error",  # not one hand read: red, as DASHBOARD.md says of a session nothing was read of
         "game 40: 1 problem reading it; hand 1 could not be read and is left out; "
         "1 hand read and replayed, 2 findings.",
     )
@@ -157,13 +157,22 @@ def test_the_session_cache_loads_each_version_once_and_forgets_the_oldest() -> N
         return loaded(name, name, NOTHING_READ)
 
     cache = SessionCache(limit=2)
-    assert cache.get(("a", 1), lambda: make("a")).key == "a"
-    assert cache.get(("a", 1), lambda: make("a again")).key == "a"
-    cache.get(("b", 1), lambda: make("b"))
-    cache.get(("c", 1), lambda: make("c"))
+    assert cache.get("a", 1, lambda: make("a")).key == "a"
+    assert cache.get("a", 1, lambda: make("a again")).key == "a"
+    cache.get("b", 1, lambda: make("b"))
+    cache.get("c", 1, lambda: make("c"))
     assert len(cache) == 2
-    cache.get(("a", 1), lambda: make("a reloaded"))
+    cache.get("a", 1, lambda: make("a reloaded"))
     assert made == ["a", "b", "c", "a reloaded"]
+
+
+def test_the_session_cache_holds_one_version_of_a_session_however_often_it_changes() -> None:
+    cache = SessionCache()
+    for events in range(1, 51):
+        shown = cache.get("live", events, lambda n=events: loaded(f"v{n}", "live", NOTHING_READ))
+        assert shown.key == f"v{events}"
+    assert len(cache) == 1
+    assert cache.get("live", 50, lambda: loaded("again", "live", NOTHING_READ)).key == "v50"
 
 
 def test_the_data_path_comes_from_the_command_line_then_the_environment() -> None:

@@ -7,7 +7,13 @@ from pathlib import Path
 import pandas as pd
 
 from dashboard.library import load
-from dashboard.views.figures import findings_figure, levels_figure, margin_figure, success_figure
+from dashboard.views.figures import (
+    SUCCESS_TOP,
+    findings_figure,
+    levels_figure,
+    margin_figure,
+    success_figure,
+)
 from dashboard.views.players import (
     PlayedSession,
     blank_missing,
@@ -146,7 +152,9 @@ def test_overview_of_the_sample_sessions_adds_up() -> None:
     )
     assert summary["calls"].sum() == decided
     assert summary["findings"].sum() == sum(1 for s in sessions for f in s.findings if f.player)
-    assert len(success_figure(summary).data[0].x) == (summary["calls"] > 0).sum()
+    bars = success_figure(summary).data[0]
+    callers = (summary["calls"] > 0).sum()
+    assert bars.orientation == "h" and len(bars.y) == min(callers, SUCCESS_TOP)
 
 
 def test_player_figures_show_their_data() -> None:
@@ -186,3 +194,17 @@ def test_a_player_without_calls_is_chosen_only_when_nobody_called() -> None:
     frame = pd.DataFrame({"player": ["Ann", "Bob", "Cy"], "calls": [0, 0, 0], "hands": [1, 3, 3]})
     assert default_player(frame) == "Bob"
     assert default_player(frame.assign(calls=[1, 0, 0])) == "Ann"
+
+
+def test_the_calls_made_chart_shows_the_top_callers_as_horizontal_bars() -> None:
+    many = pd.DataFrame(
+        {
+            "player": [f"Player {n:02d}" for n in range(30)],
+            "calls": list(range(1, 31)),
+            "made": [n // 2 for n in range(1, 31)],
+        }
+    )
+    many["made %"] = (100 * many["made"] / many["calls"]).round()
+    bars = success_figure(many).data[0]
+    assert bars.orientation == "h" and len(bars.y) == SUCCESS_TOP
+    assert set(bars.y) == {f"Player {n:02d}" for n in range(30 - SUCCESS_TOP, 30)}  # most calls

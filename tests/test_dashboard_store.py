@@ -191,3 +191,12 @@ def test_after_a_restart_the_pages_adding_sessions_up_open_without_unpickling_an
 def archived(archive: Archive, session_id: int) -> SessionSummary:
     """The archive's summary of one of its sessions."""
     return next(summary for summary in archive.sessions() if summary.id == session_id)
+
+
+def test_a_derived_result_is_kept_and_an_unreadable_one_is_none(tmp_path: Path) -> None:
+    store = ReplayStore(tmp_path)
+    assert store.get_result("fair-abc-0-32-0") is None
+    store.put_result("fair-abc-0-32-0", {"hand": 1, "scores": {"1": 0.5}})
+    assert ReplayStore(tmp_path).get_result("fair-abc-0-32-0") == {"hand": 1, "scores": {"1": 0.5}}
+    (store.folder / "result-broken.pickle").write_bytes(b"not a pickle")
+    assert store.get_result("broken") is None

@@ -19,7 +19,7 @@ from dashboard.day.history import history_lines
 from dashboard.day.source import Day, DayError, open_day
 from dashboard.library import archive_key
 from recorder import dumps, read
-from recorder.archive import Archive, Author, events_from_record, open_archive
+from recorder.archive import Archive, Author, HandStarted, events_from_record, open_archive
 from recorder.model import Record
 from replay.tournament import ScheduledMatch, match_length, read_draw
 from tests.test_tournament_rummy import all_out, rummy_table
@@ -62,12 +62,18 @@ def roster_csv() -> bytes:
     return codecs.BOM_UTF8 + ("\r\n".join(rows) + "\r\n").encode()
 
 
-def record_at_table(day: Day, match_id: str, record: Record, table_author: Author) -> int:
-    """A table records ``record``'s hands into its scheduled match, event by event."""
+def record_at_table(
+    day: Day, match_id: str, record: Record, table_author: Author, draw: str = ""
+) -> int:
+    """A table starts its scheduled match (a Rummy table from its chair draw) and records
+    ``record``'s hands into it, event by event; starting wrote hand 1's start already."""
     entry = next(e for e in day.tournament().schedule if e.scheduled.id == match_id)
-    players = record.players
-    session = actions.start_match(day, entry, table_author, players, dealer=len(players))
-    for event in events_from_record(record)[1:]:
+    chairs = () if draw else tuple(record.players)
+    dealer = record.hands[0].dealer or 0
+    session = actions.start_match(day, entry, table_author, chairs, dealer, draw)
+    events = events_from_record(record)[1:]
+    first = next(i for i, event in enumerate(events) if isinstance(event, HandStarted))
+    for event in events[first + 1 :]:
         day.archive.append(session, event, table_author)
     return session
 
@@ -258,7 +264,8 @@ def test_a_whole_day(tmp_path: Path) -> None:
     actions.schedule_match(
         day, ScheduledMatch("S1", "rummy", "semi final", 1, 9, players=("Anu", "Deepu")), ORGANISER
     )
-    draw = read_draw("Babu=KD/5H, Anu=AS, Cini=KD/2C")
+    drawn = "Babu=KD/5H, Anu=AS, Cini=KD/2C"
+    draw = read_draw(drawn)
     assert draw.chairs == (
         "Anu",
         "Babu",
@@ -267,11 +274,11 @@ def test_a_whole_day(tmp_path: Path) -> None:
     r1_deals = [{"Babu": 100, "Cini": 100}, {"Babu": 100, "Cini": 100}, {"Babu": 60, "Cini": 60}]
     r1 = rummy_table(draw.chairs, r1_deals, "first round", 9).record
     day = open_day(archive)
-    record_at_table(day, "R1", r1, by("", "table 9"))
+    record_at_table(day, "R1", r1, by("", "table 9"), drawn)
     r2 = rummy_table(("Deepu", "Eli", "Faiz"), all_out(["Eli", "Faiz"]), "first round", 10).record
-    record_at_table(open_day(archive), "R2", r2, by("", "table 10"))
+    record_at_table(open_day(archive), "R2", r2, by("", "table 10"), "Deepu=AS, Eli=KS, Faiz=QS")
     semi = rummy_table(("Anu", "Deepu"), all_out(["Deepu"]), "semi final", 9).record
-    record_at_table(open_day(archive), "S1", semi, by("", "table 9"))
+    record_at_table(open_day(archive), "S1", semi, by("", "table 9"), "Anu=AS, Deepu=KS")
     rummy = open_day(archive).tournament().rummy
     assert rummy.stages["first round"].qualified == ["Anu", "Deepu"]
     assert rummy.stages["semi final"].qualified == ["Anu"]

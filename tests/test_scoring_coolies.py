@@ -130,6 +130,8 @@ def test_json_is_the_score_command_shape() -> None:
         "target": 24,
         "callers_points": None,
         "outcome": "made",
+        "undertakings": [],
+        "awarded": None,
         "coolies": {"Red": 0, "Blue": 1},
         "flags": {"Red": 0, "Blue": 0},
     }

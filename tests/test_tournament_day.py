@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from dashboard.views.tournament import slot_lines, slot_status
 from recorder import dumps, read
 from recorder.model import Tag
 from replay.tournament import (
@@ -208,6 +209,8 @@ def test_the_knockout_follows_the_schedule_and_a_withdrawn_team_gives_walkovers(
     bracket = {slot.label: slot for slot in tournament.bracket}
     assert (bracket["SF2"].winner, bracket["SF2"].points) == (C, (15, 9))
     assert (bracket["LF"].teams, bracket["LF"].winner, bracket["LF"].walkover) == ((D, A), A, True)
+    assert slot_lines(bracket["LF"]) == [(D, "", False), (A, "w/o", True)]
+    assert (slot_status(bracket["LF"]), slot_status(bracket["SF2"])) == ("walkover", "3 shuffles")
     assert bracket["F"].teams == (B, C)
     current = current_matches(tournament.schedule)
     assert {table: entry.scheduled.id for table, entry in current.items()} == {1: "f"}

@@ -24,6 +24,7 @@ from recorder.archive import (
     DayEvent,
     DescriptionSet,
     HandsRewritten,
+    HandStarted,
     MatchUnscheduled,
     PaymentMade,
     SessionStands,
@@ -31,7 +32,7 @@ from recorder.archive import (
     SessionVoided,
 )
 from recorder.archive.events import Event
-from recorder.games import family_name
+from recorder.games import GAMES, family_name
 from recorder.model import Hand, PenaltyLine, Record, Tag
 from replay import normalize, replay_session
 from replay.rummy import replay_rummy
@@ -42,9 +43,12 @@ from replay.tournament import (
     TournamentFinding,
     TournamentSession,
     change_problems,
+    current_matches,
     description_toml,
+    draw_text,
     merge_roster,
     read_description,
+    read_draw,
     read_roster,
     schedule_problems,
     start_tags,
@@ -210,6 +214,26 @@ def withdraw(day: Day, team: str, author: Author) -> str:
     return f"{team} withdrawn" + (f"; voided {shown}, unfinished" if voided else "")
 
 
+def settle(day: Day, order: tuple[str, ...], author: Author) -> str:
+    """Settle a tie nothing else breaks (§4): the teams in ORDER go first in ``decided``, in that
+    order, ahead of any the description already orders."""
+    fmt = day.description.twenty_eight
+    unknown = [team for team in order if fmt.team(team) is None]
+    if len(order) < 2 or unknown or len(set(order)) != len(order):
+        known = ", ".join(t.name for t in fmt.teams)
+        said = (
+            f"{', '.join(unknown)}: no team of {day.event}"
+            if unknown
+            else "expected two or more teams, once each"
+        )
+        raise DayError(f"settle {', '.join(order)}: {said} (teams: {known}); nothing was stored")
+    author = _needs_reason(author)
+    decided = (*order, *(team for team in fmt.decided if team not in order))
+    text = description_toml(replace(day.description, twenty_eight=replace(fmt, decided=decided)))
+    _store_day(day.archive, day.event, DescriptionSet(text=text), author)
+    return f"tie settled: {', '.join(order)}"
+
+
 def decide(day: Day, session: int, winner: str, author: Author) -> str:
     """The director's decision on a match that cannot be finished: WINNER wins it as it stands."""
     record = _session_of(day, session)
@@ -273,25 +297,36 @@ def start_match(
     day: Day,
     entry: ScheduleEntry,
     author: Author,
-    players: Sequence[str] = (),
+    chairs: tuple[str, ...] = (),
     dealer: int = 0,
+    draw: str = "",
 ) -> int:
-    """Start a scheduled match's session at its table with the tags the schedule gives: for 28
-    ``players`` are the six chairs in seat order (each team's picked from its roster); for Rummy
-    the chair order of the draw, whose last chair deals (``dealer``)."""
-    rummy = entry.scheduled.game == "rummy"
-    started = start_tags(entry, day.description, tuple(players) if rummy else (), dealer)
+    """Start a scheduled match's session at its table with the tags the schedule gives, and its
+    first hand. A 28 match's ``chairs`` are its players in seat order (odd seats the first
+    team's, from each team's roster when it has one; ``dealer`` the last seat unless said); a Rummy
+    table's come from its chair draw (``draw``, a ``Draw`` tag's value), which gives the chairs
+    and the first dealer."""
+    if entry.scheduled.game == "rummy":
+        read = read_draw(draw)
+        if read.problems:
+            raise DayError(f"the chair draw: {'; '.join(read.problems)}; nothing was stored")
+        chairs, dealer = read.chairs, read.dealer
+        extra = Tag(name="Draw", value=draw_text(read.cards))
+    else:
+        _check_seats(day, entry, chairs)
+        dealer = dealer or len(chairs)
+        extra = Tag(name="Players", value=", ".join(chairs))
+    started = start_tags(entry, day.description, chairs, dealer)
     if started.problems:
-        raise DayError("; ".join(started.problems))
+        raise DayError("; ".join(started.problems) + "; nothing was stored")
     tags = [Tag(name=name, value=value) for name, value in started.tags.items()]
-    if not rummy:
-        if len(players) != 6 or any(not name.strip() for name in players):
-            raise DayError("pick the player of each of the six chairs")
-        tags.insert(1, Tag(name="Players", value=", ".join(players)))
+    tags.insert(1 if extra.name == "Players" else len(tags), extra)
     try:
-        return day.archive.start_scheduled(tags, entry.scheduled.id, author)
+        session = day.archive.start_scheduled(tags, entry.scheduled.id, author)
+        day.archive.append(session, HandStarted.numbered(1, dealer=dealer), author)
     except ArchiveError as error:
         raise DayError(str(error)) from None
+    return session
 
 
 def correction_text(record: Record, index: int, hands: Sequence[Hand] | None = None) -> str:
@@ -323,6 +358,46 @@ def _rummy_dealer(record: Record, index: int) -> int:
 
 #: Each family's dealer of a hand, from the hands before it (by ``recorder.games`` family name).
 DEALERS: dict[str, Callable[[Record, int], int]] = {"trick": _trick_dealer, "rummy": _rummy_dealer}
+
+
+def table_match(day: Day, table: int) -> ScheduleEntry:
+    """A table's current match (TOURNAMENT.md §8), refused when it has none."""
+    entry = current_matches(day.tournament().schedule).get(table)
+    if entry is None:
+        raise DayError(f"table {table} has no match to play in {day.event}")
+    return entry
+
+
+def _check_seats(day: Day, entry: ScheduleEntry, chairs: tuple[str, ...]) -> None:
+    """A 28 match's players, one a seat: each of his seat's team (its roster when it has one)."""
+    teams = entry.teams
+    seats = GAMES[entry.scheduled.game].players
+    if len(chairs) != seats or not all(name.strip() for name in chairs):
+        raise DayError(
+            f"a {entry.scheduled.game} match needs a player in each of its {seats} seats; "
+            "nothing was stored"
+        )
+    if len(set(chairs)) != seats:
+        raise DayError("a player sits in two seats; nothing was stored")
+    if teams is None or None in teams:
+        return
+    for seat, name in enumerate(chairs, start=1):
+        team = teams[(seat - 1) % 2]
+        listed = day.description.twenty_eight.team(team or "")
+        if listed is not None and listed.players and name not in listed.players:
+            raise DayError(
+                f"seat {seat}: {name} is not on the roster of {team} "
+                f"({', '.join(listed.players)}); nothing was stored"
+            )
+
+
+def scorer_penalty(day: Day, session: int, hand: int, team: str, author: Author) -> str:
+    """The penalty a scorer may record (TOURNAMENT.md §9): 1 point to TEAM in an ended hand of
+    the table's own scheduled session, with its reason; the director records the rest."""
+    record = _session_of(day, session)
+    if record.tag("Schedule") is None:
+        raise DayError(f"session {session} was not started from the schedule; nothing was stored")
+    return penalty(day, session, hand, team, 1, author)
 
 
 def _scheduled_entry(day: Day, match_id: str | None) -> ScheduleEntry:

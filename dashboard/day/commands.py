@@ -158,6 +158,36 @@ def schedule(
     _act(db, event, lambda day: actions.schedule_match(day, match, _by(by)))
 
 
+@day_app.command("start")
+def start(
+    table: Annotated[int, typer.Option("--table", help="The table whose current match starts.")],
+    players: Annotated[
+        str | None,
+        typer.Option("--players", help='28: the players in seat order, "A, B, C, D, E, F".'),
+    ] = None,
+    dealer: Annotated[
+        int, typer.Option("--dealer", help="28: hand 1's dealer seat (default: the last).")
+    ] = 0,
+    draw: Annotated[
+        str | None,
+        typer.Option("--draw", help='Rummy: the chair draw, "Anu=AS, Babu=KD, Cini=3C".'),
+    ] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+    by: ByOption = "director",
+) -> None:
+    """Start a table's current match with its tags from the schedule (as the table's page does)."""
+    from dashboard.day import actions
+
+    def begin(day: Day) -> str:
+        entry = actions.table_match(day, table)
+        seats = tuple(_names(players)) if players else ()
+        session = actions.start_match(day, entry, _by(by), seats, dealer, draw or "")
+        return f"session {session}: {entry.scheduled.id} started at table {table}"
+
+    _act(db, event, begin)
+
+
 @day_app.command("unschedule")
 def unschedule(
     match_id: Annotated[str, typer.Argument(help="The scheduled match's id.")],
@@ -200,6 +230,20 @@ def withdraw(
     from dashboard.day import actions
 
     _act(db, event, lambda day: actions.withdraw(day, team, _by(by, why)))
+
+
+@day_app.command("settle")
+def settle(
+    order: Annotated[str, typer.Argument(help='The tied teams in the order decided, "A, B".')],
+    why: WhyOption = "",
+    db: DbOption = None,
+    event: EventOption = None,
+    by: ByOption = "director",
+) -> None:
+    """Settle a tie nothing else breaks: the teams' order goes into `decided`."""
+    from dashboard.day import actions
+
+    _act(db, event, lambda day: actions.settle(day, tuple(_names(order)), _by(by, why)))
 
 
 @day_app.command("penalty")

@@ -8,12 +8,14 @@ him (the Replay page's seat views are where a player sees only what he could kno
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from dashboard.recording.offers import CardCell, call_label
-from dashboard.recording.position import Position
+from dashboard.recording.position import Position, StandingTurn
 from dashboard.recording.view import seat_name
 from dashboard.views.cards import card_label
+from dashboard.views.undertakings import result_line, undertakings_text
 from recorder.archive import SessionSummary
 from recorder.model import Record
 from replay import TrickSummary
@@ -83,6 +85,13 @@ def finished_text(position: Position, trick: FinishedTrick) -> str:
     return f"Trick {trick.number} won by {seat_name(position, trick.winner)}{points}."
 
 
+def correction_label(position: Position, turn: StandingTurn) -> str:
+    """A turn in the correction list, its card drawn as the grid draws it: ``trick 2, Biju (2):
+    10♥``."""
+    card = card_label(turn.card) if turn.card is not None else "a card not seen"
+    return f"trick {turn.trick}, {seat_name(position, turn.seat)}: {card}"
+
+
 def grid_label(cell: CardCell, colour: str) -> str:
     """A card button's label: in its suit's colour while in play; struck through and uncoloured
     once played, so a played card looks played in every suit."""
@@ -93,13 +102,56 @@ def grid_label(cell: CardCell, colour: str) -> str:
 
 
 def resume_label(summary: SessionSummary, record: Record) -> str:
-    """A Resume button: ``Session 3 · 40 · 2026-11-28 · Anil, Biju, … · 2 hands``, the date from
-    the ``Date`` tag, else the day the session was created."""
+    """A Resume button: ``Session 3 · 40 · Club night · 2026-11-28 · Anil, Biju, … · 2 hands``,
+    the event from the ``Event`` tag (left out when none), the date from the ``Date`` tag, else the
+    day the session was created."""
     date_tag = record.tag("Date")
     date = date_tag.value if date_tag and date_tag.value else summary.created_at[:10]
     players = ", ".join(record.players) or "no players"
     hands = len(record.hands)
+    event_tag = record.tag("Event")
+    event = f"{event_tag.value} · " if event_tag and event_tag.value else ""
     return (
-        f"Session {summary.id} · {summary.game} · {date} · {players} · "
+        f"Session {summary.id} · {summary.game} · {event}{date} · {players} · "
         f"{hands} hand{'' if hands == 1 else 's'}"
     )
+
+
+def undertakings_so_far(position: Position) -> str:
+    """The undertakings of the open hand as they are tapped: ``Kott said by Biju (2) in trick 1:
+    not decided``; empty when none."""
+    replayed = position.replay
+    if replayed is None or position.phase not in ("play", "over"):
+        return ""
+    return undertakings_text(replayed.result, lambda seat: seat_name(position, seat))
+
+
+def outcome_text(position: Position) -> str:
+    """The end box: ``Hand 1: made with a Jodi: Jodi kept, the callers took 40 (Jodi said by
+    Anil (1) in trick 2: kept). Red take 5 coolies``: the result, who undertook what, and how the
+    hand moved the score (an award after a revoke included)."""
+    replayed = position.replay
+    if replayed is None:
+        return ""
+    result = replayed.result
+    lines = [line for line in position.score().lines if line.result.hand == result.hand]
+    line = lines[-1] if lines else None
+    text = f"Hand {position.hand_number}: " + result_line(
+        result, line, lambda seat: seat_name(position, seat)
+    )
+    if line is not None and line.notes:
+        text += ". " + "; ".join(line.notes)
+    return text
+
+
+def export_name(record: Record, session_id: int) -> str:
+    """The exported file's name after the event, the table (its ``Table`` tag, else its first
+    two players) and the date: ``club-night-anil-biju-2026-11-28.tgn``; ``session N`` stands in
+    for a missing event, and a missing date is left out."""
+    event_tag, date_tag = record.tag("Event"), record.tag("Date")
+    event = event_tag.value if event_tag and event_tag.value else f"session {session_id}"
+    date = date_tag.value if date_tag and date_tag.value else ""
+    table_tag = record.tag("Table")
+    table = table_tag.value if table_tag and table_tag.value else " ".join(record.players[:2])
+    words = re.findall(r"[a-z0-9]+", f"{event} {table} {date}".lower())
+    return "-".join(words) + ".tgn"

@@ -24,6 +24,7 @@ RECORDER_CSS = """
   opacity:0.45;background:#e5e7eb;color:#6b7280}
 .rec-calls-so-far, .rec-winning-call{font-size:0.95rem}
 .rec-finished{font-weight:600;color:#166534}
+.rec-said{font-weight:600;color:#7c2d12}
 .st-key-rec-top .stButton button{min-height:2.5rem}
 @media (max-width: 640px){
   .st-key-rec-grid [data-testid="stHorizontalBlock"],
@@ -70,17 +71,28 @@ def status_html(position: Position, events: int) -> str:
 
 
 def trick_html(position: Position) -> str:
-    """The trick being played (or the last one), each card under its player's name."""
-    plays = position.current_trick
-    if not plays:
+    """The trick being played (or the last one), each card under its player's name, with what he
+    said before it (``ask``, ``jodi``, ``kot?=no``) under the name."""
+    hand = position.hand
+    if hand is None or not hand.tricks:
         return ""
     cells = "".join(
-        f'<span class="rec-play" data-seat="{seat}">'
-        f"{card_face(card) if card is not None else card_back()}"
-        f"<span>{escape(seat_name(position, seat))}</span></span>"
-        for seat, card in plays
+        f'<span class="rec-play" data-seat="{turn.seat or 0}">'
+        f"{card_face(turn.card) if turn.card is not None else card_back()}"
+        f"<span>{escape(seat_name(position, turn.seat or 0))}</span>"
+        + (
+            f'<span class="rec-said">{escape(" ".join(a.token for a in turn.actions))}</span>'
+            if turn.actions
+            else ""
+        )
+        + "</span>"
+        for turn in hand.tricks[-1].turns
     )
     return f'<div class="rec-trick">{cells}</div>'
+
+
+def _tricks(count: int) -> str:
+    return f"{count} trick{'' if count == 1 else 's'}"
 
 
 def points_text(position: Position) -> str:
@@ -90,6 +102,6 @@ def points_text(position: Position) -> str:
         return ""
     teams = position.record.teams
     return " · ".join(
-        f"{teams[team]}: {state.points[team]} points, {state.tricks_won[team]} tricks"
+        f"{teams[team]}: {state.points[team]} points, {_tricks(state.tricks_won[team])}"
         for team in (0, 1)
     )

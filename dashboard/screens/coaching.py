@@ -12,6 +12,7 @@ import streamlit as st
 
 from dashboard import state
 from dashboard.chart import chart
+from dashboard.fair_panels import fair_coaching
 from dashboard.library import LoadedSession
 from dashboard.rummy_panels import rummy_coaching
 from dashboard.views.analysis import cost_by, decision_link, mistakes_figure, mistakes_table
@@ -62,6 +63,9 @@ chosen = st.multiselect(
 hands = [
     (loaded, index) for loaded in theirs if loaded.key in chosen for index in range(loaded.hands)
 ]
+with st.container(key="fair-section"):
+    fair_coaching(hands, player)
+st.subheader("Judged with every card known")
 
 analysed: set[tuple[str, str, int]] = st.session_state.setdefault(ANALYSED, set())
 analysed.update(
@@ -130,10 +134,13 @@ with right:
     st.subheader("By trick")
     st.dataframe(cost_by(mistakes, "Trick"), hide_index=True, width="stretch")
 st.subheader("Costliest decisions")
-st.caption("Open a decision's moment in Replay, seen from the seat that made it.")
+st.caption(
+    "Each link opens the decision's moment in Replay in the referee's view (everyone): the "
+    "analysis knows every hand, so Replay shows its verdict only to a viewer who sees them all."
+)
 st.dataframe(
     mistakes,
     hide_index=True,
     width="stretch",
-    column_config={"Replay": st.column_config.LinkColumn("Replay", display_text="open")},
+    column_config={"Replay": st.column_config.LinkColumn("Replay", display_text="referee's view")},
 )

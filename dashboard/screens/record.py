@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from dashboard import state
 from dashboard.recording import clicks
 from dashboard.recording.clicks import Decision
 from dashboard.recording.offers import (
@@ -26,15 +27,18 @@ from dashboard.recording.offers import (
     hold_offer,
     redeal_reasons,
 )
-from dashboard.recording.position import Position, StandingTurn, locate
+from dashboard.recording.position import Position, locate
 from dashboard.recording.rummy_setup import GAME as RUMMY
 from dashboard.recording.setup import SessionSetup, archive_argument
 from dashboard.recording.summary import (
     calls_so_far,
+    correction_label,
     finished_text,
     finished_trick,
     grid_label,
+    outcome_text,
     resume_label,
+    undertakings_so_far,
     winning_call,
 )
 from dashboard.recording.view import (
@@ -44,15 +48,19 @@ from dashboard.recording.view import (
     status_html,
     trick_html,
 )
-from dashboard.screens import rummy_record
+from dashboard.screens import record_table, rummy_record
 from dashboard.screens.record_parts import SUIT_COLOURS, draw_export, draw_findings
-from dashboard.views.cards import CARD_CSS
+from dashboard.screens.turn_choices import afresh, labelled
+from dashboard.views.cards import CARD_CSS, card_label
 from dashboard.views.text import escape, escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted, open_archive
-from recorder.cards import SUITS, Suit
+from recorder.cards import SUITS, Card, Suit
 from recorder.games import GAMES, family_name
 
 MESSAGE = "rec-message"
+CONTROLS = "controls"  # the calls, the card grid and the buttons of the hand being recorded
+MESSAGE_AT = "rec-message-at"  # the controls a refusal came from, to show it beside them
+PLACED: dict[str, str] = {}  # this run's refusal, by the controls it is shown under
 
 
 @st.cache_resource(show_spinner=False)
@@ -62,7 +70,7 @@ def archive_at(location: str | None) -> Archive:
 
 
 def the_archive() -> Archive:
-    return archive_at(archive_argument(sys.argv[1:]))
+    return archive_at(state.day_location() or archive_argument(sys.argv[1:]))
 
 
 def current(session_id: int) -> tuple[Position, int]:
@@ -71,12 +79,24 @@ def current(session_id: int) -> tuple[Position, int]:
     return locate(session_id, logged), len(logged)
 
 
-def record_click(session_id: int, decide: Callable[[Position], Decision]) -> None:
-    """Decide a click against the stored position and append its events (a callback)."""
+def record_click(
+    session_id: int, decide: Callable[[Position], Decision], at: str | None = None
+) -> None:
+    """Decide a click against the stored position and append its events (a callback); a
+    refusal is shown under the controls ``at`` (at the top of the page for ``None``)."""
     position, _ = current(session_id)
     message = clicks.commit(the_archive(), session_id, decide(position))
     if message:
         st.session_state[MESSAGE] = message
+        if at is not None:
+            st.session_state[MESSAGE_AT] = at
+
+
+def draw_message(at: str) -> None:
+    """The refusal of a click on these controls, right under them (in view on a phone)."""
+    message = PLACED.pop(at, None)
+    if message:
+        st.error(message, icon=":material/block:")
 
 
 def coloured(label: str, suit: Suit) -> str:
@@ -108,6 +128,7 @@ def start_session() -> None:
     problems = setup.problems()
     if problems:
         st.session_state[MESSAGE] = "; ".join(problems)
+        st.session_state[MESSAGE_AT] = "setup"
         return
     archive = the_archive()
     try:
@@ -115,6 +136,7 @@ def start_session() -> None:
         archive.append(session_id, HandStarted.numbered(1, dealer=setup.dealer))
     except ArchiveError as error:
         st.session_state[MESSAGE] = str(error)
+        st.session_state[MESSAGE_AT] = "setup"
         return
     st.query_params["session"] = str(session_id)
 
@@ -143,6 +165,7 @@ def draw_trick_fields(game: str) -> None:
     st.text_input("Event", key="rec-event")
     st.date_input("Date", value="today", format="YYYY-MM-DD", key="rec-date")
     st.button("Start recording", key="rec-start", type="primary", on_click=start_session)
+    draw_message("setup")
 
 
 def draw_resume() -> None:
@@ -157,17 +180,18 @@ def draw_resume() -> None:
                 st.rerun()
 
 
+def seat_labels(position: Position) -> dict[int, str]:
+    return {seat: seat_name(position, seat) for seat in range(1, position.players + 1)}
+
+
 def draw_seats(position: Position, events: int) -> str:
-    """The seat selector, preselecting whose turn it is; a new one after every event. Returns
-    its key, which a click reads when it happens."""
-    key = f"rec-seat-{events}"
+    """The seat selector, preselecting whose turn it is afresh after every event. Returns its
+    key, which a click reads when it happens."""
+    key = afresh("rec-seat", (position.session_id, events))
+    labels = seat_labels(position)
     with st.container(key="rec-seats"):
         st.segmented_control(
-            "Seat",
-            list(range(1, position.players + 1)),
-            default=position.seat,
-            format_func=lambda seat: seat_name(position, seat),
-            key=key,
+            "Seat", list(labels), default=position.seat, format_func=labelled(labels), key=key
         )
     return key
 
@@ -191,15 +215,16 @@ def draw_calling(position: Position, events: int) -> None:
                 hold_label(hold),
                 key="rec-call-hold",
                 on_click=record_click,
-                args=(position.session_id, call_decision(seat_key, hold.token)),
+                args=(position.session_id, call_decision(seat_key, hold.token), CONTROLS),
             )
         for call in call_choices(position.spec.name, position.record.rules):
             st.button(
                 call_label(call),
                 key=f"rec-call-{call.token}",
                 on_click=record_click,
-                args=(position.session_id, call_decision(seat_key, call.token)),
+                args=(position.session_id, call_decision(seat_key, call.token), CONTROLS),
             )
+    draw_message(CONTROLS)
 
 
 def draw_trump(position: Position) -> None:
@@ -211,14 +236,19 @@ def draw_trump(position: Position) -> None:
                 coloured(f"Only {suit.symbol}", suit),
                 key=f"rec-trump-suit-{suit.value}",
                 on_click=record_click,
-                args=(position.session_id, lambda p, s=suit.value: clicks.trump_click(p, None, s)),
+                args=(
+                    position.session_id,
+                    lambda p, s=suit.value: clicks.trump_click(p, None, s),
+                    CONTROLS,
+                ),
             )
         st.button(
             "Not seen",
             key="rec-trump-unseen",
             on_click=record_click,
-            args=(position.session_id, lambda p: clicks.trump_click(p, None)),
+            args=(position.session_id, lambda p: clicks.trump_click(p, None), CONTROLS),
         )
+    draw_message(CONTROLS)
 
 
 def draw_grid(
@@ -235,7 +265,7 @@ def draw_grid(
                         key=f"{key}-{code}",
                         disabled=cell.played,
                         on_click=record_click,
-                        args=(position.session_id, decide(code)),
+                        args=(position.session_id, decide(code), CONTROLS),
                     )
 
 
@@ -255,7 +285,7 @@ def answer_decision(seat_key: str, answer: str) -> Callable[[Position], Decision
 
 def draw_play(position: Position, events: int) -> None:
     seat_key = draw_seats(position, events)
-    actions_key = f"rec-action-{events}"
+    actions_key = afresh("rec-action", (position.session_id, events))
     with st.container(key="rec-actions"):
         st.pills(
             "Before the card",
@@ -270,7 +300,7 @@ def draw_play(position: Position, events: int) -> None:
                 answer,
                 key=f"rec-answer-{answer.replace('?=', '-')}",
                 on_click=record_click,
-                args=(position.session_id, answer_decision(seat_key, answer)),
+                args=(position.session_id, answer_decision(seat_key, answer), CONTROLS),
             )
         if has_pair(position.spec.name):
             st.button(
@@ -280,6 +310,7 @@ def draw_play(position: Position, events: int) -> None:
                 args=(
                     position.session_id,
                     lambda p: clicks.pair_click(p, chosen_seat(seat_key, p)),
+                    CONTROLS,
                 ),
             )
         st.button(
@@ -287,31 +318,32 @@ def draw_play(position: Position, events: int) -> None:
             key="rec-end",
             help="The table ended the play by agreement (a claim or a concession): *",
             on_click=record_click,
-            args=(position.session_id, clicks.end_of_play_click),
+            args=(position.session_id, clicks.end_of_play_click, CONTROLS),
         )
+    draw_message(CONTROLS)
     with st.form("rec-typed", clear_on_submit=True, border=False):
         typed = st.text_input("Or type a turn", placeholder="3:ask 9H", key="rec-typed-text")
         if st.form_submit_button("Record"):
-            record_click(position.session_id, lambda p: clicks.typed_turn(p, typed))
+            record_click(position.session_id, lambda p: clicks.typed_turn(p, typed), "typed")
             st.rerun()
+    draw_message("typed")
 
 
 def draw_outcome(position: Position) -> None:
     """The hand's outcome, the session score, and the button for the next hand."""
-    replayed = position.replay
-    if replayed is not None:
-        result = replayed.result
-        points = (
-            "" if result.callers_points is None else f", the callers took {result.callers_points}"
-        )
-        st.success(f"Hand {position.hand_number}: {result.outcome}{points}")
+    said = outcome_text(position)
+    if said:
+        st.success(escape_markdown(said))
     draw_score(position)
+    if not record_table.another_shuffle(the_archive(), position.session_id, position.record):
+        return
+    labels = seat_labels(position)
     dealer = st.segmented_control(
         "Next dealer",
-        list(range(1, position.players + 1)),
+        list(labels),
         default=position.following_dealer,
-        format_func=lambda seat: seat_name(position, seat),
-        key=f"rec-next-dealer-{position.hand_number}",
+        format_func=labelled(labels),
+        key=afresh("rec-next-dealer", (position.session_id, position.hand_number)),
     )
     st.button(
         f"Start hand {position.hand_number + 1}",
@@ -349,12 +381,10 @@ def draw_judgement(position: Position) -> None:
     points = points_text(position)
     if points:
         st.caption(points)
+    undertaken = undertakings_so_far(position)
+    if undertaken:
+        st.html(f'<div class="rec-undertakings">{escape(undertaken)}</div>')
     draw_findings(position.findings, "rec-findings")
-
-
-def turn_label(position: Position, turn: StandingTurn) -> str:
-    card = turn.card.code if turn.card is not None else "-"
-    return f"trick {turn.trick}, {seat_name(position, turn.seat)}: {card}"
 
 
 def draw_undo(position: Position) -> None:
@@ -373,21 +403,40 @@ def draw_corrections(position: Position) -> None:
     """Correct the card of an earlier turn (kept in the log), or throw the hand in."""
     if position.turns:
         with st.expander("Correct an earlier card"):
-            turns = {turn.seq: turn for turn in position.turns}
+            turns = {turn.seq: correction_label(position, turn) for turn in position.turns}
             target: int = st.selectbox(
                 "Turn",
                 list(turns),
                 index=len(turns) - 1,
-                format_func=lambda seq: turn_label(position, turns[seq]),
+                format_func=labelled(turns),
                 key="rec-correct-turn",
             )
-            code = st.text_input("The card it really was", key="rec-correct-card")
+            free = [
+                cell.card.code
+                for _, cells in card_grid(position.spec.name, position.played)
+                for cell in cells
+                if not cell.played
+            ]
+            code = st.selectbox(
+                "The card it really was",
+                free,
+                index=None,
+                format_func=lambda code: card_label(Card.parse(code)),
+                placeholder="Choose a card not played",
+                key="rec-correct-card",
+            )
             st.button(
                 "Correct",
                 key="rec-correct",
                 on_click=record_click,
-                args=(position.session_id, lambda p: clicks.correction_click(p, target, code)),
+                disabled=code is None,
+                args=(
+                    position.session_id,
+                    lambda p: clicks.correction_click(p, target, code or ""),
+                    "correct",
+                ),
             )
+            draw_message("correct")
     if position.phase in ("calling", "trump"):
         with st.expander("Thrown in (redeal)"):
             for reason in redeal_reasons(position.spec.name):
@@ -428,6 +477,8 @@ def draw_session(session_id: int) -> None:
     if position.phase in ("over", "closed"):
         draw_outcome(position)
     draw_corrections(position)
+    over = position.phase in ("over", "closed")
+    record_table.draw_scorer_penalty(the_archive(), session_id, position.record, over)
     draw_export(the_archive(), session_id)
     with st.expander("Session score"):
         draw_score(position)
@@ -440,15 +491,24 @@ SESSION_PAGES: dict[str, Callable[[int], None]] = {
 
 st.html(f"<style>{CARD_CSS}{RECORDER_CSS}</style>")
 message = st.session_state.pop(MESSAGE, None)
+message_at = st.session_state.pop(MESSAGE_AT, None)
 message_slot = st.empty()  # always drawn, so that a message never shifts the widgets below it
-if message:
+PLACED.clear()
+if message and message_at is not None:
+    PLACED[message_at] = message  # drawn under the controls the click came from
+elif message:
     message_slot.error(message, icon=":material/block:")
 chosen = st.query_params.get("session", "")
+table = st.query_params.get("table", "")
 if chosen.isdigit():
     try:
         draw_any_session(int(chosen))
     except ArchiveError as error:
         st.error(str(error))
         st.button("Set up a new session", on_click=st.query_params.clear)
+elif table.isdigit():
+    record_table.draw_table(the_archive(), int(table), MESSAGE)
 else:
     draw_setup()
+for leftover in PLACED.values():  # a refusal whose controls were not drawn this time
+    message_slot.error(leftover, icon=":material/block:")

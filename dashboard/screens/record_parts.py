@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from dashboard.recording.summary import export_name
 from dashboard.views.text import escape_markdown
 from recorder.archive import Archive
 from recorder.cards import Suit
@@ -31,7 +32,7 @@ def draw_export(archive: Archive, session_id: int) -> None:
     st.download_button(
         "Export TGN",
         text,
-        file_name=f"session-{session_id}.tgn",
+        file_name=export_name(archive.record(session_id), session_id),
         mime="text/plain",
         key="rec-export",
         icon=":material/download:",

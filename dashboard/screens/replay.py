@@ -8,9 +8,13 @@ the one the page last wrote (a followed link, a first visit) is taken over.
 
 from __future__ import annotations
 
+from functools import partial
+
 import streamlit as st
 
 from dashboard import state
+from dashboard.fair_panels import fair_hand_of
+from dashboard.incident_report import report_html
 from dashboard.library import LoadedSession
 from dashboard.print_button import print_session
 from dashboard.screens import rummy_replay
@@ -26,6 +30,8 @@ from dashboard.screens.stepper import (
     step_controls,
 )
 from dashboard.views.analysis import costly_cards, hand_summary, trump_choices, verdict_at
+from dashboard.views.fair import fair_line_at
+from dashboard.views.finding_links import hand_marks
 from dashboard.views.frame_html import frame_html
 from dashboard.views.moment import hand_over, step_tricks, table_view
 from dashboard.views.sight import (
@@ -146,11 +152,13 @@ assert record is not None  # every playable session has one
 hand_numbers = list(range(1, len(record.hands) + 1))
 if st.session_state.get(HAND) not in hand_numbers:
     st.session_state[HAND] = min(max(int(st.session_state.get(HAND) or 1), 1), len(hand_numbers))
+marks = hand_marks(loaded.replay) if loaded.family == "trick" else {}
 hand_number = top[1].selectbox(
     HAND_WORDS[loaded.family],
     hand_numbers,
     key=HAND,
     on_change=restart_hand,
+    format_func=lambda number: f"{number} · {marks[number]}" if number in marks else str(number),
 )
 names = [record.player(s) for s in range(1, len(record.players) + 1)]
 seats = list(range(len(names) + 1))
@@ -222,6 +230,10 @@ else:
             f"**{escape_markdown(verdict.player)}**, {escape_markdown(verdict.headline)}. "
             + escape_markdown(verdict.detail)
         )
+    fair = fair_hand_of(loaded, hand_number - 1)
+    fair_line = fair_line_at(fair, steps, step) if fair is not None else None
+    if fair_line is not None:
+        st.text(fair_line)
     with st.expander(f"Coaching analysis of hand {hand_number}", expanded=True):
         st.caption(PERFECT_INFORMATION)
         st.markdown(escape_markdown(hand_summary(analysis)))
@@ -229,11 +241,11 @@ else:
         if costly.empty:
             st.caption("Every card played kept the value: no card gave points away.")
         else:
-            st.dataframe(costly, hide_index=True, width="stretch", key="replay-costly")
+            st.html(frame_html(costly))  # a plain table: no toolbar over the text above it
         trumps = trump_choices(analysis, hand.result.trump)
         if not trumps.empty:
             st.markdown("**What each trump could make**")
-            st.dataframe(trumps, hide_index=True, key="replay-trumps")
+            st.html(frame_html(trumps))
 
 known = [at for at in shown if seat is None or at.step <= step]
 st.html(f"<style>{WRAP_CSS}</style>")
@@ -245,13 +257,24 @@ if not known:
         else "Nothing against the rules that this seat can know of so far."
     )
 findings_list = st.container(key="replay-findings")
-for at in known:
+for number, at in enumerate(known):
     target = Position(session_key, hand_number, at.step, seat)
-    findings_list.page_link(
+    row = findings_list.container(horizontal=True, gap="small", vertical_alignment="center")
+    row.page_link(
         "screens/replay.py",
         label=finding_line(at, at.step, summary=True),
         icon=SEVERITY_ICONS[at.finding.severity],
         query_params=target.to_params(),
+    )
+    row.download_button(
+        "Report",
+        data=partial(report_html, record, hand_number - 1, None, [at.finding]),
+        file_name=f"incident-hand-{hand_number}-{at.finding.code}.html",
+        mime="text/html",
+        key=f"replay-report-{number}",
+        icon=":material/print:",
+        help="The referee's incident report of this finding: a page to print or save as PDF.",
+        on_click="ignore",
     )
 
 st.subheader("Tricks")

@@ -33,6 +33,7 @@ from dashboard.recording.rummy_view import (
     status_html,
 )
 from dashboard.screens.record_parts import SUIT_COLOURS, draw_export, draw_findings
+from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import card_label
 from dashboard.views.text import escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted
@@ -251,25 +252,34 @@ def draw_grid(
                     )
 
 
+def seat_labels(position: RummyPosition, seats: list[int]) -> dict[int, str]:
+    return {seat: escape_markdown(position.seat_name(seat)) for seat in seats}
+
+
 def seat_choice(position: RummyPosition, events: int) -> str:
     """The chair selector of the deal's players without an outcome line yet, preselecting the
-    first still to enter; a new one after every event. Returns its key."""
-    key = f"rmy-seat-{events}"
-    playing = [s.seat for s in position.seats if s.playing and s.line is None]
+    first still to enter afresh after every event. Returns its key."""
+    key = afresh("rmy-seat", (position.session_id, events))
+    labels = seat_labels(position, [s.seat for s in position.seats if s.playing and s.line is None])
     with st.container(key="rmy-seats"):
         st.segmented_control(
             "Player",
-            playing,
+            list(labels),
             default=position.to_enter,
-            format_func=lambda seat: escape_markdown(position.seat_name(seat)),
+            format_func=labelled(labels),
             key=key,
         )
     return key
 
 
 def chosen(key: str, position: RummyPosition) -> int:
+    return chosen_or(key, position.to_enter)
+
+
+def chosen_or(key: str, first: int | None) -> int:
+    """The chair selected when the tap came (``first`` when none is selected)."""
     value = st.session_state.get(key)
-    return int(value) if value is not None else (position.to_enter or 0)
+    return int(value) if value is not None else (first or 0)
 
 
 def draw_outcomes(position: RummyPosition, taps: Taps, events: int) -> None:
@@ -289,9 +299,9 @@ def draw_outcomes(position: RummyPosition, taps: Taps, events: int) -> None:
             on_click=taps.record,
             args=(lambda p: rummy_clicks.winner_click(p, chosen(seat_key, p)),),
         )
-    with st.form(f"rmy-count-form-{events}", clear_on_submit=True, border=False):
+    count_key = afresh("rmy-count", (position.session_id, events))
+    with st.form(f"{count_key}-form", clear_on_submit=True, border=False):
         columns = st.columns([2, 1], vertical_alignment="bottom")
-        count_key = f"rmy-count-{events}"
         columns[0].number_input("Count (points)", min_value=0, step=1, value=None, key=count_key)
         if columns[1].form_submit_button("Record count", key="rmy-count-record"):
             value = st.session_state.get(count_key)
@@ -302,7 +312,9 @@ def draw_outcomes(position: RummyPosition, taps: Taps, events: int) -> None:
             st.button(
                 label,
                 key=f"rmy-pick-{kind}",
-                on_click=lambda k=kind: set_pick(Pick(k, chosen(seat_key, position))),
+                on_click=lambda k=kind, first=position.to_enter: set_pick(
+                    Pick(k, chosen_or(seat_key, first))
+                ),
             )
 
 
@@ -362,12 +374,13 @@ def draw_complete(position: RummyPosition, taps: Taps) -> None:
         st.success(f"Deal {position.deal_number} won by {winner}")
     following = position.next_dealer()
     in_game = [standing.seat for standing in position.seats if standing.standing != "out"]
+    labels = seat_labels(position, list(range(1, position.players + 1)))
     dealer = st.segmented_control(
         "Shuffles next",
-        list(range(1, position.players + 1)),
+        list(labels),
         default=following if following in in_game or not in_game else in_game[0],
-        format_func=lambda seat: escape_markdown(position.seat_name(seat)),
-        key=f"rmy-next-dealer-{position.deal_number}",
+        format_func=labelled(labels),
+        key=afresh("rmy-next-dealer", (position.session_id, position.deal_number)),
     )
     st.button(
         f"Start deal {position.deal_number + 1}",
@@ -380,7 +393,7 @@ def draw_complete(position: RummyPosition, taps: Taps) -> None:
 
 def draw_corrections(position: RummyPosition, taps: Taps) -> None:
     """Correct an earlier line (kept in the log): it is replaced by a typed line of its kind."""
-    lines = {line.seq: line for line in position.lines}
+    lines = {line.seq: f"deal {line.hand}: {line.text}" for line in position.lines}
     if not lines:
         return
     with st.expander("Correct an earlier entry"):
@@ -388,7 +401,7 @@ def draw_corrections(position: RummyPosition, taps: Taps) -> None:
             "Entry",
             list(lines),
             index=len(lines) - 1,
-            format_func=lambda seq: f"deal {lines[seq].hand}: {lines[seq].text}",
+            format_func=labelled(lines),
             key="rmy-correct-line",
         )
         text = st.text_input("As it should be", placeholder="count 2: 28", key="rmy-correct-text")

@@ -13,6 +13,7 @@ from dashboard.library import LoadedSession
 from dashboard.print_button import print_session
 from dashboard.rummy_panels import rummy_scores
 from dashboard.views.figures import calls_figure, running_figure
+from dashboard.views.finding_links import finding_moments
 from dashboard.views.frame_html import frame_html
 from dashboard.views.scores import (
     RUNNING_LABELS,
@@ -49,7 +50,24 @@ def trick_scores(session: LoadedSession) -> None:
             "Replay",
             [f"replay{Position(session.key, hand).query()}" for hand in table["Hand"]],
         )
-    st.html(frame_html(table, links={"Replay": "open"}))
+        replay = session.replay
+        first: dict[int, int] = {}
+        if replay is not None:
+            stepped = lambda index: state.hand_replay(session, record, index)  # noqa: E731
+            for moment in reversed(finding_moments(replay, stepped)):
+                first[moment.hand] = moment.step
+        positions = range(1, len(table) + 1)
+        table.insert(
+            1,
+            "Finding",
+            [
+                f"replay{Position(session.key, hand, first[hand]).query()}"
+                if hand in first
+                else None
+                for hand in positions
+            ],
+        )
+    st.html(frame_html(table, links={"Replay": "open", "Finding": "see it"}))
 
     st.subheader("Calls against points taken")
     calls = call_points(score, record)

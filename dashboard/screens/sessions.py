@@ -8,7 +8,9 @@ import streamlit as st
 from dashboard import state
 from dashboard.launch import MAX_UPLOAD_ENV
 from dashboard.library import LoadedSession, digest, is_upload, upload_key
+from dashboard.screens.stepper import SEVERITY_ICONS
 from dashboard.upload_worker import UploadFailed, read_away
+from dashboard.views.finding_links import finding_moments
 from dashboard.views.sessions import (
     problems_table,
     reading_verdict,
@@ -24,6 +26,7 @@ TABLE = "sessions-table"
 UPLOADER = "sessions-upload"
 HANDLED = "sessions-uploads-handled"  # the uploader's files already read, so a removal sticks
 NOTICE = "sessions-notice"  # what the last import or removal did, shown once
+MAX_LINKS = 30  # findings listed as links under a session
 
 
 def show_session(session: LoadedSession, where: str) -> None:
@@ -33,6 +36,7 @@ def show_session(session: LoadedSession, where: str) -> None:
     if session.problems:
         st.dataframe(problems_table(session), hide_index=True, width="stretch", key=f"{where}-p")
     actions = st.container(horizontal=True, gap="small")
+    draw_finding_links(session, where)
     if session.playable and session.hands:
         if actions.button("Open in Replay", key=f"{where}-replay", icon=":material/style:"):
             st.switch_page("screens/replay.py", query_params=Position(session.key).to_params())
@@ -58,6 +62,25 @@ def show_session(session: LoadedSession, where: str) -> None:
             on_click=remove_upload,
             args=(session.key,),
         )
+
+
+def draw_finding_links(session: LoadedSession, where: str) -> None:
+    """Each finding of a session as a link to the moment of Replay that shows it."""
+    record, replay = session.record, session.replay
+    if record is None or replay is None or not session.playable or not replay.findings:
+        return
+    moments = finding_moments(replay, lambda index: state.hand_replay(session, record, index))
+    box = st.container(key=f"{where}-findings")
+    box.markdown("**Findings**: each opens its moment in Replay")
+    for moment in moments[:MAX_LINKS]:
+        box.page_link(
+            "screens/replay.py",
+            label=escape_markdown(moment.label),
+            icon=SEVERITY_ICONS[moment.finding.severity],
+            query_params=Position(session.key, moment.hand, moment.step).to_params(),
+        )
+    if len(moments) > MAX_LINKS:
+        box.caption(f"and {len(moments) - MAX_LINKS} more: see them on the Replay page.")
 
 
 def import_upload(key: str) -> None:
@@ -103,7 +126,7 @@ def take_upload() -> LoadedSession | None:
 
 st.title("Sessions")
 just_read = take_upload()
-root = state.data_root()
+root = state.data_address()
 files, archived = state.shared_sessions()
 uploaded = [upload.session for upload in state.uploads().values()]
 loaded = [*files, *archived, *uploaded]

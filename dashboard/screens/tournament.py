@@ -12,6 +12,7 @@ from datetime import datetime
 import streamlit as st
 
 from dashboard import state
+from dashboard.day.source import open_day, tournaments
 from dashboard.print_button import print_tournament
 from dashboard.tournament_source import description_for, descriptions_near
 from dashboard.views.on_now import sessions_in_progress
@@ -35,6 +36,7 @@ from dashboard.views.tournament_rummy import (
     rummy_records,
     stage_title,
 )
+from recorder.archive import ArchiveError
 from replay.tournament import Tournament, build_tournament
 from replay.tournament.rummy_stages import FINAL
 
@@ -47,8 +49,22 @@ HIDE_CHROME = (
 )
 
 
+def day_events() -> list[str]:
+    """The tournaments set up in the archive the dashboard serves (TOURNAMENT.md §8)."""
+    archive = state.day_archive()
+    try:
+        return tournaments(archive) if archive is not None else []
+    except ArchiveError:
+        return []
+
+
 def current(event: str | None) -> Tournament | None:
-    """The tournament of ``event`` (the first one when ``None``) as the sessions stand now."""
+    """The tournament of ``event`` (the first one when ``None``) as the sessions stand now: with
+    a tournament set up in the archive, its description's event, day log and sessions only."""
+    set_up = day_events()
+    archive = state.day_archive()
+    if set_up and archive is not None:
+        return open_day(archive, event if event in set_up else set_up[0]).tournament()
     sessions = tournament_sessions(state.sessions())
     names = events(sessions)
     if not names:
@@ -123,7 +139,8 @@ if projector:
 
 st.title("Tournament")
 sessions = tournament_sessions(state.sessions())
-names = events(sessions)
+names = day_events() or events(sessions)
+apart = [name for name in events(sessions) if name not in names]
 if not names:
     st.info(
         "No session with a Stage tag: a tournament's sessions name their stage (TOURNAMENT.md)."
@@ -143,3 +160,8 @@ st.page_link(
 )
 print_tournament(tournament)
 show_page(tournament)
+if apart:
+    st.caption(
+        "Sessions of other events, not this tournament's: "
+        + escape_markdown(", ".join(name or "no event" for name in apart))
+    )

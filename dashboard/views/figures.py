@@ -230,26 +230,38 @@ def findings_figure(findings: pd.DataFrame) -> go.Figure:
     return figure
 
 
+SUCCESS_TOP = 12
+"""How many players the calls-made chart shows: those with the most calls (the table lists all)."""
+
+
 def success_figure(summary: pd.DataFrame) -> go.Figure:
-    """Every player's share of calls made, with the number of calls on each bar."""
-    rows = summary[summary["calls"] > 0]
+    """The share of calls made of the players with the most calls (``SUCCESS_TOP``; the table
+    above it lists every player), with the number of calls on each bar: one horizontal bar a
+    player, best at the top, so that every name is written in full on a phone's width."""
+    called = summary[summary["calls"] > 0].sort_values(["calls", "player"], ascending=[False, True])
+    rows = called.head(SUCCESS_TOP).sort_values(["made %", "player"], ascending=[True, False])
     figure = go.Figure(
         go.Bar(
-            x=rows["player"].map(escape),
-            y=rows["made %"],
+            y=rows["player"].map(escape),
+            x=rows["made %"],
+            orientation="h",
             text=[
                 f"{made}/{calls}" for made, calls in zip(rows["made"], rows["calls"], strict=True)
             ],
             textposition="outside",
             marker_color="#2563eb",
-            hovertemplate="%{x}: %{y}% of calls made<extra></extra>",
+            hovertemplate="%{y}: %{x}% of calls made<extra></extra>",
         )
     )
     figure.update_layout(
-        height=340,
+        height=120 + 24 * max(len(rows), 1),
         margin={"l": 40, "r": 20, "t": 30, "b": 40},
-        yaxis={"title": "calls made (%)", "range": [0, 110]},
-        xaxis={"type": "category"},
+        xaxis={
+            "title": "calls made (%)"
+            + (f", the {SUCCESS_TOP} who called most" if len(called) > SUCCESS_TOP else ""),
+            "range": [0, 125],
+        },
+        yaxis={"type": "category"},
     )
     return figure
 

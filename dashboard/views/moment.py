@@ -11,11 +11,12 @@ from dataclasses import dataclass
 
 from dashboard.views.cards import card_label
 from dashboard.views.table import SeatView, TableView, TeamScore, TrumpView
+from dashboard.views.undertakings import awarded_words, outcome_words, undertaking_words
 from recorder.cards import Card
 from recorder.model import Record
 from replay import HandReplay, Step, TableState
 from replay.findings import CATALOGUE, Finding
-from replay.scoring import ScoreLine, call_words
+from replay.scoring import ScoreLine
 
 
 def step_tricks(hand: HandReplay) -> list[int | None]:
@@ -208,7 +209,7 @@ def _team_words(record: Record, team: int) -> str:
     return f"{record.teams[team]} ({', '.join(record.player(seat) for seat in seats)})"
 
 
-def _violation_effect(finding: Finding, line: ScoreLine) -> str:
+def violation_effect(finding: Finding, line: ScoreLine) -> str:
     """What one violation did to the score: the hand it turned, the points it gave, or nothing."""
     who = f"{finding.player} (seat {finding.seat})" if finding.player else f"seat {finding.seat}"
     what = f"The {finding.code} by {who}"
@@ -237,16 +238,23 @@ def hand_over(
             else ""
         )
         target = f": they needed {result.target}" if result.target is not None else ""
+        call = result.call.token
         said.append(
-            f"{record.player(result.caller)} called {call_words(result)} for "
-            f"{_team_words(record, team)}{target}{took}: {result.outcome}."
+            f"{record.player(result.caller)} called {call} for "
+            f"{_team_words(record, team)}{target}{took}: {outcome_words(result)}."
         )
     else:
         said.append(f"No call stood: {result.outcome}.")
+    said.extend(
+        f"{undertaking_words(u, record.player, result.target)}." for u in result.undertakings
+    )
+    awarded = awarded_words(line)
+    if awarded:
+        said.append(f"Scored as {line.outcome if line else result.outcome}{awarded}.")
     if line is not None:
         said.append("Score: " + "; ".join(line.notes) + ".")
         said.extend(
-            _violation_effect(finding, line)
+            violation_effect(finding, line)
             for finding in findings
             if finding.kind == "violation" and finding.seat is not None
         )

@@ -7,12 +7,15 @@ of the game's name.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
+from dashboard.views.undertakings import outcome_words
 from recorder.model import Record
+from replay.findings import Finding
 from replay.scoring import Counter, SessionScore
 
 #: Labels of the running scores a game may keep, in charting order.
@@ -73,6 +76,14 @@ def _points_text(points: int | None, target: int | None) -> str:
     return f"{'?' if points is None else points} / {target}"
 
 
+def findings_text(findings: Sequence[Finding]) -> str:
+    """A hand's findings in a cell: ``revoke (Suma); bid-out-of-turn (Eli)``; empty for none."""
+    return "; ".join(
+        f"{finding.code} ({finding.player})" if finding.player else finding.code
+        for finding in findings
+    )
+
+
 def hand_table(score: SessionScore, record: Record) -> pd.DataFrame:
     """The per-hand table: dealer, caller, call, trump, callers' points against target, outcome."""
     keys = chart_keys(score)
@@ -86,12 +97,15 @@ def hand_table(score: SessionScore, record: Record) -> pd.DataFrame:
             "Call": result.call.token if result.call else "",
             "Trump": result.trump.symbol if result.trump else "",
             "Points / target": _points_text(result.callers_points, result.target),
-            "Outcome": f"{line.outcome} ({result.special})" if result.special else line.outcome,
+            "Outcome": outcome_words(result)
+            if line.outcome == result.outcome
+            else f"{line.outcome} (awarded after a revoke)",
         }
         for key in keys:
             running = line.standing.by_team(key, score.teams)
             row[RUNNING_LABELS[key]] = " – ".join(str(running[team]) for team in score.teams)
         row["How"] = "; ".join(line.notes)
+        row["Findings"] = findings_text(result.findings)
         rows.append(row)
     return pd.DataFrame(rows)
 

@@ -75,7 +75,7 @@ def _hands(numbers: Sequence[int]) -> str:
 
 def reading_verdict(session: LoadedSession) -> tuple[str, str]:
     """What could and could not be read of a session, as a kind of box (``success``,
-    ``warning`` or ``error``) and its sentence."""
+    ``warning`` or ``error``) and its sentence: red (``error``) when not one hand could be read."""
     summary = session.summary
     problems = len(session.problems)
     counted, findings = _count(problems, "problem"), _count(summary.findings, "finding")
@@ -91,7 +91,8 @@ def reading_verdict(session: LoadedSession) -> tuple[str, str]:
     if summary.left_out:
         verb = "is" if len(summary.left_out) == 1 else "are"
         clauses.append(f"{_hands(summary.left_out)} could not be read and {verb} left out")
-    return "warning", "; ".join([*clauses, replayed]) + "."
+    kind = "warning" if summary.hands else "error"  # no hand read: as unreadable as nothing read
+    return kind, "; ".join([*clauses, replayed]) + "."
 
 
 def _count(number: int, what: str) -> str:
@@ -106,7 +107,7 @@ def _place(location: str) -> str:
 
 
 def sessions_caption(
-    root: Path,
+    root: Path | str,
     files: Sequence[LoadedSession],
     archives: Sequence[str],
     archived: Sequence[LoadedSession],
@@ -117,6 +118,7 @@ def sessions_caption(
     total = len(files) + len(archived) + len(uploaded)
     parts = []
     if not is_archive(str(root)):
+        root = Path(root)
         if root.exists():
             kind = "file" if root.is_file() else "folder"
             parts.append(f"{len(files)} from the {kind} {root.resolve()}")

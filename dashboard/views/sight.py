@@ -1,6 +1,7 @@
 """What one seat knows at one step of a replayed hand: the filter every element of Replay uses.
 
-A player seeing from one seat knows his own cards (all of them, from the deal on), every card
+A player seeing from one seat knows his own cards (all of them from the deal on; in 29 his first
+four through the calling, all eight once the trump lies face down: ``TableState.view``), every card
 played so far, the calls, and the face-down card once it is turned up (the caller always). A
 finding reaches him once its evidence is in what he knows: the cards its message names (the card
 played and the card that proves the fault) or, for a fault in a whole hand (a missed redeal, a
@@ -11,8 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from dashboard.views.cards import card_label
 from dashboard.views.moment import FindingAt, findings_by_step
@@ -20,6 +20,9 @@ from recorder.cards import RANKS, SUITS, Card
 from recorder.model import Record
 from replay import HandReplay, Play, Step
 from replay.findings import Finding
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 CARD_CODE = re.compile(rf"(?<![A-Za-z0-9])([{RANKS}][{''.join(SUITS)}])(?![A-Za-z0-9])")
 """A card code as the engine's messages write it (``7H``), standing alone."""
@@ -83,7 +86,8 @@ def sight(hand: HandReplay, step: int, seat: int | None) -> Sight:
     if seat is None or not steps:
         return Sight(seat, step, None, True)
     state = steps[step].state
-    known = _public(steps[step]) | _cards_of(hand, seat)
+    own = _cards_of(hand, seat) if state.holding is None else set(state.view(seat).hands[seat - 1])
+    known = _public(steps[step]) | own
     return Sight(seat, step, frozenset(known), state.revealed or seat == state.caller)
 
 
@@ -230,6 +234,8 @@ def tricks_seen(hand: HandReplay, view: Sight) -> list[TrickSeen]:
 
 def trick_table(record: Record, tricks: list[TrickSeen]) -> pd.DataFrame:
     """The tricks seen: leader, cards in the order played, winner and points."""
+    import pandas as pd  # only the page's table needs it; the terminal's seat view does not
+
     rows = []
     for trick in tricks:
         unknown = "?" if trick.done else ""

@@ -196,7 +196,7 @@ def _calling_html(calling: tuple[tuple[str, str], ...]) -> str:
 def _points_html(teams: tuple[TeamScore, ...]) -> str:
     rows = "".join(
         f'<div class="{TEAM_CLASSES[index % 2]} tp-score">{escape(team.team)}: '
-        f"<b>{team.points}</b> points, {team.tricks} trick(s)</div>"
+        f"<b>{team.points}</b> points, {team.tricks} trick{'' if team.tricks == 1 else 's'}</div>"
         for index, team in enumerate(teams)
     )
     return f'<div class="tp-box"><b>Points</b>{rows}</div>'

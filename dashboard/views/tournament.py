@@ -55,14 +55,20 @@ def standing_cells(row: StandingRow) -> list[str]:
     ]
 
 
+WALKOVER = "w/o"
+"""What a walkover shows beside the team that goes on (TOURNAMENT.md §9)."""
+
+
 def slot_lines(slot: Slot) -> list[tuple[str, str, bool]]:
-    """Each side of a slot: its team (or where it comes from), its points, and whether it won."""
+    """Each side of a slot: its team (or where it comes from), its points (``w/o`` beside the
+    winner of a walkover), and whether it won."""
     points = slot.points
     sides = []
     for index, (team, source) in enumerate(zip(slot.teams, slot.sources, strict=True)):
         shown = team if team is not None else source
-        score = str(points[index]) if points else ""
-        sides.append((shown, score, team is not None and team == slot.winner))
+        won = team is not None and team == slot.winner
+        score = str(points[index]) if points else WALKOVER if slot.walkover and won else ""
+        sides.append((shown, score, won))
     return sides
 
 
@@ -70,6 +76,8 @@ def slot_status(slot: Slot) -> str:
     """A slot's state in words: to play, under way, or decided after so many shuffles."""
     if slot.match is None:
         return "to play"
+    if slot.walkover:
+        return "walkover"
     if not slot.decided:
         return f"under way, {slot.shuffles} shuffles"
     return f"{slot.shuffles} shuffles"

@@ -104,7 +104,7 @@ class HandAnalysis:
     @property
     def makeable(self) -> bool | None:
         """Whether the callers could force their call with the trump actually put down."""
-        return _makes(self.call, self.value_at_start, self.total)
+        return makes_call(self.call, self.value_at_start, self.total)
 
     @property
     def makeable_with_any_trump(self) -> bool | None:
@@ -112,7 +112,9 @@ class HandAnalysis:
         if self.call is None or self.value_at_start is None:
             return None
         values = [value for value in self.trumps.values() if value is not None]
-        return any(_makes(self.call, value, self.total) for value in [self.value_at_start, *values])
+        return any(
+            makes_call(self.call, value, self.total) for value in [self.value_at_start, *values]
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The hand as in ``thuruppu analyse --json`` (CLI.md)."""
@@ -127,7 +129,7 @@ class HandAnalysis:
         return data
 
 
-def _makes(call: Call | None, value: int | None, total: int) -> bool | None:
+def makes_call(call: Call | None, value: int | None, total: int) -> bool | None:
     if call is None or value is None:
         return None
     if call.kind is CallKind.THANI:

@@ -58,7 +58,7 @@ def test_the_hands_table_opens_each_hand_in_replay(fresh: Page, dashboard_url: s
         link.click()
     replay = opened.value
     replay.locator(".tp-wrap").first.wait_for(timeout=WAIT_MS)
-    expect(replay.get_by_role("combobox", name="Hand")).to_have_value("2")
+    expect(replay.get_by_role("combobox", name="Hand")).to_have_value("2 · ⚠ 2 findings")
 
 
 def test_the_tricks_table_lists_the_tricks_played(fresh: Page, dashboard_url: str) -> None:  # noqa: F811

@@ -93,7 +93,7 @@ def test_buttons_say_what_they_do_and_the_end_says_the_result(
 def test_arrow_keys_work_after_a_dropdown(screen: Page, dashboard_url: str) -> None:
     open_replay(screen, dashboard_url, f"session={CLUB}&hand=1&step=0")
     screen.locator('[data-testid="stSelectbox"]').filter(has_text="Hand").click()
-    screen.get_by_role("option", name="2", exact=True).click()
+    screen.get_by_role("option", name="2 · ⚠ 2 findings", exact=True).click()  # marked
     expect(screen).to_have_url(re.compile(r"hand=2&step=0$"), timeout=WAIT_MS)
     keys_ready(screen)
     screen.keyboard.press("ArrowRight")

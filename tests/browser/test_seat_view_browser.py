@@ -10,16 +10,21 @@ own cards, the cards played so far, and the face-down card once turned up (the c
 from __future__ import annotations
 
 import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, WebSocket, expect
 
 from dashboard.library import load
 from dashboard.views.cards import card_label
+from dashboard.views.sight import shown_findings
 from recorder.cards import Card
 from recorder.model import Record
-from replay import HandReplay, replay_hand
-from tests.browser.conftest import SESSIONS, screenshot
+from recorder.tgn import loads
+from replay import HandReplay, normalize, replay_hand
+from tests.browser.conftest import SESSIONS, screenshot, serve_dashboard
 from tests.browser.test_dashboard_browser import WAIT_MS, keys_ready, open_replay
 
 pytestmark = pytest.mark.browser
@@ -30,6 +35,10 @@ def read(name: str) -> Record:
     session = load(name, name, path.read_bytes())
     assert session.record is not None
     return session.record
+
+
+def read_file(path: Path) -> Record:
+    return normalize(loads(path.read_text(encoding="utf-8")))
 
 
 def recorded_cards(record: Record, index: int) -> dict[Card, int | None]:
@@ -128,3 +137,60 @@ def test_every_step_as_every_seat_sends_no_hidden_card(
             found = leaks(pattern, [desktop.content(), *received])
             assert found == [], f"seat {seat}, step {step} shows hidden cards {found}"
         screenshot(desktop, f"seat-view-{session}-seat{seat}")
+
+
+REVOKE_29 = Path(__file__).resolve().parent.parent / "tgn_cases" / "revoke-29.tgn"
+
+
+@pytest.fixture(scope="module")
+def revoke_29_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A dashboard serving one 29 session: full deals written ``first four | last four``, and a
+    revoke that the offender knows at once and the others only when the proving card is played."""
+    sessions = tmp_path_factory.mktemp("sight-sessions")
+    shutil.copy(REVOKE_29, sessions / REVOKE_29.name)
+    with serve_dashboard(sessions, tmp_path_factory.mktemp("sight-data")) as url:
+        yield url
+
+
+def test_a_29_seat_sees_only_its_first_four_cards_in_the_calling_and_findings_when_public(
+    desktop: Page, revoke_29_url: str
+) -> None:
+    """Every step of the hand as each seat: in the calling, the page and the websocket traffic
+    hold no card but the seat's first four; later, nothing the seat cannot know; the revoke is
+    listed from the step its proof is public to the seat, the terminal's step for it too."""
+    name = REVOKE_29.name
+    record = read_file(REVOKE_29)
+    hand = replay_hand(record, 0)
+    steps = hand.steps or []
+    everything = set(recorded_cards(record, 0))
+    received: list[str] = []
+    listen(desktop, received)
+    for seat in range(1, 5):
+        (revoke,) = shown_findings(hand, seat)
+        deal = next(deal for deal in record.hands[0].deals if deal.seat == seat)
+        first_four = {entry.card for entry in deal.cards[:4] if entry.card is not None}
+        received.clear()
+        open_replay(desktop, revoke_29_url, f"session={name}&hand=1&step=0&seat={seat}")
+        for step in range(len(steps)):
+            if step:
+                received.clear()
+                desktop.keyboard.press("ArrowRight")
+                expect(desktop).to_have_url(
+                    re.compile(rf"step={step}&seat={seat}$"), timeout=WAIT_MS
+                )
+                keys_ready(desktop)
+            calling = steps[step].event.kind in ("deal", "bid")
+            hidden = (
+                everything - first_four if calling else hidden_from(record, 0, hand, seat, step)
+            )
+            found = leaks(patterns(hidden), [desktop.content(), *received])
+            assert found == [], f"seat {seat}, step {step} shows cards it cannot know: {found}"
+            if calling:
+                backs = desktop.locator(f'.tp-seat[data-seat="{seat}"] .tp-back')
+                expect(backs).to_have_count(0)
+                faces = desktop.locator(f'.tp-seat[data-seat="{seat}"] [data-card]')
+                expect(faces).to_have_count(4)
+            listed = desktop.locator(".st-key-replay-findings").get_by_text("revoke")
+            expect(listed).to_have_count(1 if step >= revoke.step else 0, timeout=WAIT_MS)
+            if step == 2:
+                screenshot(desktop, f"seat-view-29-calling-seat{seat}")

@@ -1,0 +1,359 @@
+"""One server holding a tournament day: scorers recording 28 matches on the Record page while
+spectators watch the projector view, every tap at once.
+
+Each table is a scorer who replays a match of the bundled tournament (``data/tournament``) tap by
+tap: every call, the face-down card and every card with its seat (and its ``ask``/``show``), the
+next hand's button between hands. A tap is timed from the click's message until the page is drawn
+again with the new event (the light clients of ``benchmarks.live_clients``: the server does what a
+real tab costs it, the benchmark draws nothing). Spectators hold the projector view of the tables'
+event, which asks for its redraw every 5 s. The server's CPU time and memory are read from
+``/proc`` every second. The archive is a SQLite file holding the bundled tournament.
+
+Printed for each load (tables, spectators): taps, tap median / p95 / max, the tap's median and
+the server's CPU per tap over the first and the last tenth of the taps (a tap's cost flat in the
+number recorded), the projector redraw's median / p95 and its median at the start and the end
+(a spectator's view is fresh within 5 s plus a redraw), server memory start -> end (and peak), the
+archive's event count against the taps acknowledged (nothing lost or doubled), and the machine's
+load average. Loads: ``$THURUPPU_LIVE_LOADS`` as ``tables:spectators:hands:pace`` items separated
+by commas (pace in seconds between a table's taps, ``0`` for as fast as the page answers, ``3-5``
+for a table's pace), else the default below. ``$THURUPPU_LIVE_CHECKOUT`` names another checkout
+of the project whose server is measured instead (the same interpreter and compiled modules), so
+that before and after can be measured in turn in the same minutes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from benchmarks.live_clients import Client, Drawn, chosen_option, timed, trigger
+from recorder.archive import ARCHIVE_ENV, HandStarted, open_archive
+from recorder.model import Tag
+from tests.browser.conftest import free_port
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+TOURNAMENT = REPOSITORY / "data" / "tournament"
+MATCH = TOURNAMENT / "group-a-round-1-tuskers-theyyams.tgn"
+EVENT = "Load day"
+LOADS_ENV = "THURUPPU_LIVE_LOADS"
+CHECKOUT_ENV = "THURUPPU_LIVE_CHECKOUT"
+DEFAULT_LOADS = "1:0:3:0,4:0:3:0,4:20:3:0,20:100:1:3-5"
+PROJECTOR_SECONDS = 5
+LOGGED_BY = {"next": 2}
+"""Events a tap logs, when not one: the next hand's button ends the hand and starts the next."""
+TURN = re.compile(r"(\d):(?:(ask|show) )?(\w\w)")
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One tap of a scorer: its kind, the seat chosen (0: the preselected one), the action before
+    the card and the button's token."""
+
+    kind: str
+    seat: int = 0
+    action: str = ""
+    token: str = ""
+
+
+def match_steps(text: str, hands: int) -> list[Step]:
+    """The taps recording the first ``hands`` hands of a 28 match's TGN text."""
+    steps: list[Step] = []
+    for number, hand in enumerate(text.split("[Hand ")[1 : hands + 1]):
+        if number:
+            steps.append(Step("next"))
+        for line in hand.splitlines():
+            if line.startswith("bid "):
+                for seat, call in (token.split(":") for token in line.split()[1:]):
+                    steps.append(Step("call", int(seat), token=call))
+            elif line.startswith("trump "):
+                steps.append(Step("trump", token=line.split()[1]))
+            elif re.match(r"\d+\. ", line):
+                steps += [Step("turn", int(s), a, c) for s, a, c in TURN.findall(line)]
+    return steps
+
+
+def key_starting(drawn: Drawn, prefix: str) -> str:
+    """The key of the widget whose key starts with ``prefix`` (its key may carry a number)."""
+    return next(key for key in drawn.widgets if key == prefix or key.startswith(prefix + "-"))
+
+
+def tap_states(drawn: Drawn, step: Step) -> list[object]:
+    """What the browser sends for this tap: the widgets it reads, then the button's trigger."""
+    if step.kind == "next":
+        return [trigger(drawn, "rec-next-hand")]
+    if step.kind == "trump":
+        return [trigger(drawn, f"rec-trump-{step.token}")]
+    states = [chosen_option(drawn, key_starting(drawn, "rec-seat"), step.seat)]
+    if step.kind == "call":
+        return [*states, trigger(drawn, f"rec-call-{step.token}")]
+    if step.action:
+        states.append(chosen_option(drawn, key_starting(drawn, "rec-action"), step.action))
+    return [*states, trigger(drawn, f"rec-grid-{step.token}")]
+
+
+@dataclass
+class Figures:
+    """What one load measured."""
+
+    taps: list[tuple[float, float]] = field(default_factory=list)  # (time done, seconds)
+    redraws: list[tuple[float, float]] = field(default_factory=list)
+    resources: list[tuple[float, float, float]] = field(default_factory=list)  # time, CPU s, MB
+    wrong: list[str] = field(default_factory=list)
+    acknowledged: dict[int, int] = field(default_factory=dict)  # session id: taps recorded
+
+
+async def scorer(
+    url: str, session_id: int, steps: list[Step], pace: tuple[float, float], figures: Figures
+) -> None:
+    client = Client(url, "record", f"session={session_id}")
+    drawn = await client.open()
+    figures.acknowledged[session_id] = 0
+    try:
+        for step in steps:
+            await asyncio.sleep(random.uniform(*pace))
+            before, _, _ = drawn.status()
+            seconds, drawn = await timed(client.run(tap_states(drawn, step)))  # type: ignore[arg-type]
+            after, _, _ = drawn.status()
+            figures.taps.append((time.perf_counter(), seconds))
+            if after != before + LOGGED_BY.get(step.kind, 1):
+                figures.wrong.append(f"session {session_id}: {before} -> {after} events")
+            figures.acknowledged[session_id] += after - before
+    finally:
+        await client.close()
+
+
+async def spectator(url: str, stop: asyncio.Event, figures: Figures) -> None:
+    query = urllib.parse.urlencode({"view": "projector", "event": EVENT})
+    client = Client(url, "tournament", query)
+    drawn = await client.open()
+    try:
+        await asyncio.sleep(random.uniform(0, PROJECTOR_SECONDS))
+        while not stop.is_set():
+            seconds, _ = await timed(client.run(fragment=drawn.fragment))
+            figures.redraws.append((time.perf_counter(), seconds))
+            await asyncio.sleep(max(0.0, PROJECTOR_SECONDS - seconds))
+    finally:
+        await client.close()
+
+
+def process_reading(pid: int) -> tuple[float, float]:
+    """A process's CPU seconds so far and its resident memory in MB."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / TICKS
+    status = Path(f"/proc/{pid}/status").read_text()
+    rss = int(re.search(r"VmRSS:\s+(\d+)", status)[1])  # type: ignore[index]
+    return cpu, rss / 1024
+
+
+async def sample(pid: int, stop: asyncio.Event, figures: Figures) -> None:
+    while not stop.is_set():
+        figures.resources.append((time.perf_counter(), *process_reading(pid)))
+        await asyncio.sleep(1)
+
+
+def cpu_at(figures: Figures, moment: float) -> float:
+    """The server's CPU seconds at ``moment``, between the two readings around it."""
+    readings = figures.resources
+    for (t0, c0, _), (t1, c1, _) in itertools.pairwise(readings):
+        if t0 <= moment <= t1:
+            return c0 + (c1 - c0) * (moment - t0) / (t1 - t0)
+    return readings[-1][1] if moment > readings[-1][0] else readings[0][1]
+
+
+def window(figures: Figures, first: bool) -> tuple[float, float]:
+    """The median tap and the server's CPU per tap over the first or the last tenth of taps."""
+    taps = sorted(figures.taps)
+    size = max(2, len(taps) // 10)
+    part = taps[:size] if first else taps[-size:]
+    cpu = cpu_at(figures, part[-1][0]) - cpu_at(figures, part[0][0])
+    return statistics.median(s for _, s in part), cpu / (len(part) - 1)
+
+
+def quantile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def prepare_archive(path: Path, tables: int) -> list[int]:
+    """An archive holding the bundled tournament and one new session per table, as the Record
+    page's set-up creates it; gives the tables' session ids."""
+    archive = open_archive(str(path))
+    for source in sorted(TOURNAMENT.glob("*.tgn")):
+        archive.import_tgn(source.read_text(encoding="utf-8"), source.name)
+    template = [
+        Tag(name=name, value=value)
+        for name, value in re.findall(r'^\[(\w+) "([^"]*)"\]', MATCH.read_text(), re.MULTILINE)
+        if name not in ("Hand", "Dealer", "Event", "Table", "Round")
+    ]
+    dealer = int(re.search(r'\[Dealer "(\d)"\]', MATCH.read_text())[1])  # type: ignore[index]
+    sessions = []
+    for table in range(1, tables + 1):
+        tags = [
+            *template,
+            Tag(name="Event", value=EVENT),
+            Tag(name="Table", value=str(table)),
+            Tag(name="Round", value="1"),
+        ]
+        session_id = archive.create_session(tags)
+        archive.append(session_id, HandStarted.numbered(1, dealer=dealer))
+        sessions.append(session_id)
+    return sessions
+
+
+def checkout_command(checkout: Path, arguments: list[object]) -> list[str]:
+    """The server command as the checkout's own ``dashboard.launch`` builds it."""
+    build = (
+        "import json; from dashboard.launch import streamlit_command; "
+        f"print(json.dumps(streamlit_command(*{arguments!r})))"
+    )
+    built = subprocess.run(
+        [sys.executable, "-c", build], cwd=checkout, capture_output=True, text=True, check=True
+    )
+    command: list[str] = json.loads(built.stdout)
+    return command
+
+
+def start_server(root: Path, port: int, checkout: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """The dashboard of ``checkout`` served on ``port``, listing and recording into the archive."""
+    archive = root / "archive.sqlite"
+    command = checkout_command(checkout, [str(archive), port, str(archive), str(root / "cache")])
+    environment = {**os.environ, ARCHIVE_ENV: str(archive)}
+    with (root / "server.log").open("ab") as log:
+        process = subprocess.Popen(
+            command, cwd=checkout, env=environment, stdout=log, stderr=subprocess.STDOUT
+        )
+    url = f"http://127.0.0.1:{port}"
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError((root / "server.log").read_text(errors="replace"))
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
+                if answer.read().strip() == b"ok":
+                    return process, url
+        except OSError:
+            time.sleep(0.2)
+
+
+async def drive(
+    url: str,
+    pid: int,
+    sessions: list[int],
+    spectators: int,
+    steps: list[Step],
+    pace: tuple[float, float],
+) -> Figures:
+    figures = Figures()
+    stop = asyncio.Event()
+    sampler = asyncio.create_task(sample(pid, stop, figures))
+    await asyncio.sleep(1.5)
+    watchers = [asyncio.create_task(spectator(url, stop, figures)) for _ in range(spectators)]
+    await asyncio.sleep(PROJECTOR_SECONDS if spectators else 0)
+    await asyncio.gather(*(scorer(url, s, steps, pace, figures) for s in sessions))
+    await asyncio.sleep(PROJECTOR_SECONDS if spectators else 1.5)
+    stop.set()
+    await asyncio.gather(*watchers, sampler)
+    return figures
+
+
+def run_load(tables: int, spectators: int, hands: int, pace: tuple[float, float]) -> None:
+    steps = match_steps(MATCH.read_text(encoding="utf-8"), hands)
+    with tempfile.TemporaryDirectory() as temporary:
+        root = Path(temporary)
+        sessions = prepare_archive(root / "archive.sqlite", tables)
+        checkout = Path(os.environ.get(CHECKOUT_ENV) or REPOSITORY)
+        process, url = start_server(root, free_port(), checkout)
+        try:
+            figures = asyncio.run(drive(url, process.pid, sessions, spectators, steps, pace))
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+        archive = open_archive(str(root / "archive.sqlite"))
+        logged = {s: len(archive.events(s)) - 2 for s in sessions}  # less creation, hand 1
+    print(f"   server of {'this checkout' if checkout == REPOSITORY else checkout}")
+    report(tables, spectators, hands, pace, figures, logged, steps)
+
+
+def report(
+    tables: int,
+    spectators: int,
+    hands: int,
+    pace: tuple[float, float],
+    figures: Figures,
+    logged: dict[int, int],
+    steps: list[Step],
+) -> None:
+    seconds = [s for _, s in figures.taps]
+    start_tap, start_cpu = window(figures, True)
+    end_tap, end_cpu = window(figures, False)
+    memory = [mb for _, _, mb in figures.resources]
+    paced = (
+        "as fast as the page answers" if pace[1] == 0 else f"a tap every {pace[0]:g}-{pace[1]:g} s"
+    )
+    load = " ".join(f"{value:.2f}" for value in os.getloadavg())
+    print(
+        f"   {tables} tables, {spectators} spectators ({hands} hands of 28 a table, "
+        f"{len(steps)} taps each, {paced}); load average {load}"
+    )
+    print(
+        f"     taps {len(seconds)}: median {statistics.median(seconds):.2f} s, "
+        f"p95 {quantile(seconds, 0.95):.2f} s, max {max(seconds):.2f} s"
+    )
+    print(
+        f"     first tenth: tap {start_tap:.2f} s, server CPU {start_cpu * 1000:.0f} ms a tap; "
+        f"last tenth: tap {end_tap:.2f} s, server CPU {end_cpu * 1000:.0f} ms a tap"
+    )
+    if figures.redraws:
+        redraws = [s for _, s in sorted(figures.redraws)]
+        tenth = max(1, len(redraws) // 10)
+        print(
+            f"     projector redraws {len(redraws)}: median {statistics.median(redraws):.2f} s,"
+            f" p95 {quantile(redraws, 0.95):.2f} s, max {max(redraws):.2f} s; first tenth "
+            f"{statistics.median(redraws[:tenth]):.2f} s, last tenth "
+            f"{statistics.median(redraws[-tenth:]):.2f} s; fresh within "
+            f"{PROJECTOR_SECONDS + quantile(redraws, 0.95):.1f} s of a tap (p95)"
+        )
+    print(f"     server memory {memory[0]:.0f} -> {memory[-1]:.0f} MB (peak {max(memory):.0f} MB)")
+    acknowledged = sum(figures.acknowledged.values())
+    stored = sum(logged.values())
+    expected = len(logged) * sum(LOGGED_BY.get(step.kind, 1) for step in steps)
+    right = stored == acknowledged == expected and not figures.wrong
+    verdict = "nothing lost or doubled" if right else "MISMATCH"
+    print(
+        f"     archive: {stored} events stored, {acknowledged} acknowledged by the pages, "
+        f"{expected} expected from {len(seconds)} taps: {verdict}"
+    )
+    for wrong in figures.wrong[:5]:
+        print(f"     wrong: {wrong}")
+
+
+def parse_loads(text: str) -> list[tuple[int, int, int, tuple[float, float]]]:
+    loads = []
+    for item in text.split(","):
+        tables, spectators, hands, pace = item.strip().split(":")
+        low, _, high = pace.partition("-")
+        loads.append((int(tables), int(spectators), int(hands), (float(low), float(high or low))))
+    return loads
+
+
+def main() -> None:
+    for tables, spectators, hands, pace in parse_loads(os.environ.get(LOADS_ENV, DEFAULT_LOADS)):
+        run_load(tables, spectators, hands, pace)
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

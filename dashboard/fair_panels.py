@@ -1,0 +1,154 @@
+"""The Coaching page's fair section: a player's decisions judged on what he could know.
+
+Sampling takes a minute or more per hand, so hands are analysed only when asked (a button), with a
+progress bar per decision; each result is kept for the server (``fair_results``) and in the replay
+store (``ReplayStore.put_result``), keyed by the session's version, the hand, the deals a decision
+and the seed, so any tab, and the next run of the dashboard, shows it at once.
+Below: the score per hand, the decisions ranked by fair cost with a severity filter and both
+verdicts side by side, and a drill, "find the better card", from the player's seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from dashboard import state
+from dashboard.library import LoadedSession
+from dashboard.views.fair import SEVERITIES, Drill, SessionHand, drills, fair_table, hand_scores
+from recorder.house_rules import resolve_rules
+from recorder.model import Record
+from replay.fair import FAIR_THRESHOLDS, FairHand, Sampling, analyse_fair
+
+SEED = 0
+Key = tuple[str, str, int, int]
+
+
+@st.cache_resource(show_spinner=False)
+def fair_results() -> dict[Key, FairHand]:
+    """The fair analyses this server has made, by session key, version, hand and deals."""
+    return {}
+
+
+def fair_hand_of(loaded: LoadedSession, index: int) -> FairHand | None:
+    """The fair analysis of hand ``index`` (from 0) this server made, with the most deals."""
+    made = [
+        (key[3], hand)
+        for key, hand in fair_results().items()
+        if key[:3] == (loaded.key, loaded.digest, index)
+    ]
+    return max(made, key=lambda pair: pair[0])[1] if made else None
+
+
+def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> None:
+    """The fair section for ``player`` over the hands given (session, index)."""
+    st.subheader("Judged on what the player could know")
+    st.caption(
+        "Each card is solved on deals of the cards its player could not see that agree with all "
+        "he had seen, and averaged: the chance of the call his side lost against the best card "
+        "on what he knew, beside the verdict with every card known."
+    )
+    samples = int(st.number_input("Deals a decision", 2, 128, 32, step=2, key="fair-samples"))
+    results = fair_results()
+    keys = {(loaded.key, loaded.digest, index, samples): (loaded, index) for loaded, index in hands}
+    for key in keys:
+        if key not in results:
+            kept = state.store().get_result(_store_key(key))
+            if isinstance(kept, FairHand):
+                results[key] = kept
+    pending = [key for key in keys if key not in results]
+    if pending and st.button(
+        f"Fair analysis of {len(pending)} hand(s)",
+        key="fair-analyse",
+        icon=":material/casino:",
+        help="Minutes per hand: every decision solved on many deals.",
+    ):
+        bar = st.progress(0.0, text="Sampling…")
+        for number, key in enumerate(pending, start=1):
+            loaded, index = keys[key]
+            record = loaded.record
+            assert record is not None
+            replayed = state.hand_replay(loaded, record, index)
+
+            def progress(done: int, total: int, number: int = number) -> None:
+                bar.progress(
+                    min(1.0, (number - 1 + done / total) / len(pending)),
+                    text=f"Hand {number} of {len(pending)}: decision {done} of {total}",
+                )
+
+            switches = resolve_rules(record.game, record.rules)
+            sampling = Sampling(samples=samples, calling=0)
+            results[key] = analyse_fair(
+                record, replayed, switches, sampling, SEED, progress=progress
+            )
+            state.store().put_result(_store_key(key), results[key])
+        bar.empty()
+        st.rerun()  # the button's question answered: draw the page without it
+    ready = [
+        SessionHand(
+            loaded.label,
+            results[key],
+            tuple(state.hand_replay(loaded, _record(loaded), index).steps or ()),
+            results[key].analysis.caller,
+        )
+        for key, (loaded, index) in keys.items()
+        if key in results
+    ]
+    if not ready:
+        st.info(f"{len(keys)} hand(s) to analyse fairly: press *Fair analysis*.")
+        return
+    if len(ready) < len(keys):
+        st.caption(f"{len(ready)} of {len(keys)} hand(s) analysed fairly.")
+    st.dataframe(hand_scores(ready, player), hide_index=True, width="stretch")
+    st.caption(
+        f"Score: the share of the player's judged decisions that lost under "
+        f"{FAIR_THRESHOLDS.tolerance:.0%} of the call's chance (forced and equal cards skipped)."
+    )
+    severity = st.segmented_control(
+        "At least", SEVERITIES, default=SEVERITIES[0], key="fair-severity"
+    )
+    table = fair_table(ready, player, severity or SEVERITIES[0])
+    st.dataframe(table, hide_index=True, width="stretch", key="fair-table")
+    _drill(drills(ready, player))
+
+
+def _store_key(key: Key) -> str:
+    """The replay store's name for a fair analysis: the session's version, hand, deals, seed."""
+    _, digest, index, samples = key
+    return f"fair-{digest}-{index}-{samples}-{SEED}"
+
+
+def _record(loaded: LoadedSession) -> Record:
+    record = loaded.record
+    assert record is not None
+    return record
+
+
+def _drill(found: list[Drill]) -> None:
+    """One drill at a time: the position, a choice, the answer; skip moves to the next."""
+    st.subheader("Find the better card")
+    if not found:
+        st.success("Every judged decision of this player was within tolerance.")
+        return
+    at = st.session_state.setdefault("fair-drill", 0) % len(found)
+    drill = found[at]
+    st.caption(
+        f"{drill.session}, hand {drill.hand}, trick {drill.trick}: you are seat {drill.seat}. "
+        f"Drill {at + 1} of {len(found)}."
+    )
+    st.text("\n".join(drill.situation))
+    choice = st.radio(
+        "Your card", drill.options, format_func=drill.label, key=f"fair-choice-{at}", index=None
+    )
+    left, right = st.columns(2)
+    answered = left.button("Check", key=f"fair-check-{at}", disabled=choice is None)
+    if right.button("Skip", key=f"fair-skip-{at}"):
+        st.session_state["fair-drill"] = at + 1
+        st.rerun()
+    if answered and choice is not None:
+        if drill.accepts(choice):
+            st.success(f"Right: {drill.label(choice)} is as good as the best on what you knew.")
+        else:
+            st.error(f"Not quite: {drill.label(choice)} loses too much of the call's chance.")
+        st.text(drill.solution)

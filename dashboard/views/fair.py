@@ -1,0 +1,244 @@
+"""The fair verdicts as the Coaching page shows them: a player's decisions ranked by what they cost
+on what he could know, both verdicts side by side, a score per hand, and drills.
+
+Pure: it reads ``replay.fair``'s ``FairHand`` (docs/ANALYSIS.md, "Fair verdicts") and the engine's
+steps (a drill's position is the player's own view, ``TableState.view``); the page lays it out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pandas as pd
+
+from dashboard.views.cards import card_label
+from recorder.cards import Card
+from replay import Step
+from replay.fair import FAIR_THRESHOLDS, FairHand, FairJudgement
+
+SEVERITIES = ("every judged card", "inaccuracy", "mistake", "blunder")
+"""The severity filter: the least fair label a listed decision has."""
+_RANK = {None: 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
+FAIR_COLUMNS = [
+    "Session",
+    "Hand",
+    "Trick",
+    "Played",
+    "Fair label",
+    "Chance lost",
+    "Points lost",
+    "All hands",
+    "Verdict",
+    "Better",
+    "Deals",
+]
+
+
+@dataclass(frozen=True)
+class SessionHand:
+    """A fairly analysed hand with the session it belongs to and its replay steps."""
+
+    session: str
+    hand: FairHand
+    steps: tuple[Step, ...]
+    caller: int | None
+
+
+def _theirs(hands: Sequence[SessionHand], player: str) -> list[tuple[SessionHand, FairJudgement]]:
+    return [
+        (hand, decision)
+        for hand in hands
+        for decision in hand.hand.decisions
+        if decision.player == player and decision.skipped is None
+    ]
+
+
+def _choice_label(key: str) -> str:
+    words = key.split()
+    try:
+        card = card_label(Card.parse(words[-1]))
+    except ValueError:
+        return key
+    return f"{words[0]} {card}" if len(words) == 2 else card
+
+
+def fair_table(hands: Sequence[SessionHand], player: str, severity: str) -> pd.DataFrame:
+    """The player's judged decisions at least as severe as ``severity``, costliest first (chance
+    of the call lost, then points)."""
+    least = SEVERITIES.index(severity) if severity in SEVERITIES else 0
+    rows: list[tuple[tuple[float, float], dict[str, object]]] = []
+    for hand, decision in _theirs(hands, player):
+        if _RANK[decision.label] < least:
+            continue
+        all_hands = decision.all_hands
+        order = (-decision.chance_lost, -decision.points_lost)
+        rows.append(
+            (
+                order,
+                {
+                    "Session": hand.session,
+                    "Hand": hand.hand.number,
+                    "Trick": decision.trick,
+                    "Played": _choice_label(decision.played),
+                    "Fair label": decision.label or "",
+                    "Chance lost": f"{decision.chance_lost:.2f} ± {decision.chance_error:.2f}",
+                    "Points lost": f"{decision.points_lost:.1f} ± {decision.points_error:.1f}",
+                    "All hands": f"cost {all_hands.cost}"
+                    + (", lost the call" if decision.all_hands_chance_lost else ""),
+                    "Verdict": decision.agreement or "",
+                    "Better": ", ".join(_choice_label(key) for key in decision.best),
+                    "Deals": decision.samples,
+                },
+            )
+        )
+    rows.sort(key=lambda pair: pair[0])
+    return pd.DataFrame([row for _, row in rows], columns=FAIR_COLUMNS)
+
+
+def hand_scores(hands: Sequence[SessionHand], player: str) -> pd.DataFrame:
+    """Per hand, the player's judged decisions and the share within tolerance."""
+    rows = []
+    for hand in hands:
+        seats = {d.seat for d in hand.hand.decisions if d.player == player}
+        for seat in sorted(seats):
+            score = hand.hand.score(seat)
+            judged = [d for d in hand.hand.decisions if d.seat == seat and d.skipped is None]
+            if score is None:
+                continue
+            rows.append(
+                {
+                    "Session": hand.session,
+                    "Hand": hand.hand.number,
+                    "Judged": len(judged),
+                    "Within tolerance": sum(d.within_tolerance for d in judged),
+                    "Score": f"{score:.0%}",
+                }
+            )
+    return pd.DataFrame(rows, columns=["Session", "Hand", "Judged", "Within tolerance", "Score"])
+
+
+@dataclass(frozen=True)
+class Drill:
+    """ "Find the better card": a decision the fair verdict labels, from the player's own seat."""
+
+    session: str
+    hand: int
+    trick: int
+    seat: int
+    situation: tuple[str, ...]
+    """What the player saw: his cards, the trick so far, the trump as he knew it."""
+    options: tuple[str, ...]
+    """The choices, as the player could tell them apart (keys of ``chances``)."""
+    chances: dict[str, float]
+    """Per choice, the chance of the call's outcome the player's team played for."""
+    played: str
+    best: tuple[str, ...]
+
+    def label(self, option: str) -> str:
+        return _choice_label(option)
+
+    def accepts(self, option: str) -> bool:
+        """Whether the choice is within tolerance of the best one."""
+        top = max(self.chances.values())
+        return top - self.chances[option] < FAIR_THRESHOLDS.tolerance
+
+    @property
+    def solution(self) -> str:
+        best = ", ".join(_choice_label(key) for key in self.best)
+        figures = "; ".join(f"{_choice_label(key)} {self.chances[key]:.0%}" for key in self.options)
+        return (
+            f"Best on what you could know: {best}. You played {_choice_label(self.played)}. "
+            f"Chance of your side's aim with each: {figures}."
+        )
+
+
+def drills(hands: Sequence[SessionHand], player: str) -> list[Drill]:
+    """The player's decisions outside tolerance (they lost a tenth of the call's chance or more
+    against the best choice on what he knew), costliest first, as drills."""
+    found = []
+    for hand, decision in _theirs(hands, player):
+        if decision.within_tolerance:
+            continue
+        callers = hand.caller is not None and (decision.seat - 1) % 2 == (hand.caller - 1) % 2
+        chances = {
+            key: chance if callers else 1.0 - chance for key, _points, chance in decision.choices
+        }
+        found.append(
+            (
+                -decision.chance_lost,
+                Drill(
+                    session=hand.session,
+                    hand=hand.hand.number,
+                    trick=decision.trick,
+                    seat=decision.seat,
+                    situation=_situation(hand.steps, decision),
+                    options=tuple(chances),
+                    chances=chances,
+                    played=decision.played,
+                    best=decision.best,
+                ),
+            )
+        )
+    found.sort(key=lambda pair: pair[0])
+    return [drill for _, drill in found]
+
+
+def _situation(steps: Sequence[Step], decision: FairJudgement) -> tuple[str, ...]:
+    """The player's own view as his turn began: his cards, the trick, the trump."""
+    before = None
+    for step in steps:
+        event = step.event
+        if (
+            event.trick == decision.trick
+            and event.seat == decision.seat
+            and event.kind
+            in (
+                "action",
+                "card",
+            )
+        ):
+            break
+        before = step.state
+    if before is None:
+        return ()
+    view = before.view(decision.seat)
+    cards = " ".join(card_label(card) for card in view.hands[decision.seat - 1])
+    trick = ", ".join(
+        f"seat {play.seat}: {card_label(play.card)}" for play in view.trick_plays if play.card
+    )
+    trump = card_label(view.face_down) if view.face_down else None
+    lines = [f"Your cards: {cards}", f"On the table: {trick or 'nothing (you lead)'}"]
+    if view.trump is None:
+        lines.append("Trump: still face down, not known to you")
+    else:
+        lines.append(f"Trump: {view.trump.value}" + (f" (face-down card {trump})" if trump else ""))
+    lines.append(f"Points so far: team 1 {view.points[0]}, team 2 {view.points[1]}")
+    return tuple(lines)
+
+
+def fair_line_at(hand: FairHand, steps: Sequence[Step], index: int) -> str | None:
+    """The fair verdict on the card played at step ``index``, in one line beside the all-hands
+    one; ``None`` at a step that is not a judged card."""
+    if not 0 <= index < len(steps):
+        return None
+    event = steps[index].event
+    if event.kind != "card":
+        return None
+    for decision in hand.decisions:
+        if (decision.trick, decision.seat) != (event.trick, event.seat):
+            continue
+        if decision.skipped is not None:
+            return f"On what {decision.player} could know: {decision.skipped}, not judged."
+        better = ", ".join(_choice_label(key) for key in decision.best)
+        label = (
+            decision.label or "within tolerance" if decision.within_tolerance else decision.label
+        )
+        return (
+            f"On what {decision.player} could know ({decision.samples} deals): "
+            f"call's chance lost {decision.chance_lost:.2f} ± {decision.chance_error:.2f}, "
+            f"points {decision.points_lost:.1f} ± {decision.points_error:.1f} "
+            f"({label}); best {better}; "
+            f"beside all hands: {decision.agreement}."
+        )
+    return None

@@ -1,0 +1,136 @@
+"""The referee's incident report: the rule quoted from RULES.md, the players, the tricks up to the
+proof drawn as cards with the finding's card and its proof marked, the outcome and the score; one
+printed page per hand with no controls, printed to PDF by Chromium (``thuruppu report``)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from dashboard.incident_report import report_html
+from dashboard.rules_text import rule_quote
+from recorder.tgn import loads
+from replay import normalize
+from tests.test_cli import run
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTROLS = re.compile(r"<(button|input|select|form|script|textarea)\b", re.IGNORECASE)
+
+# file, hand, code, the offender, a phrase of the rule, the finding's card, a proving card
+CASES = [
+    pytest.param(
+        "data/club-night-40.tgn",
+        6,
+        "revoke",
+        "Suma",
+        "Follow suit if you can",
+        "9C",
+        "7H",
+        id="revoke",
+    ),
+    pytest.param(
+        "tests/tgn_cases/thani-28.tgn",
+        1,
+        "illegal-trump-lead",
+        "Chitra",
+        "The caller may not lead the trump suit until the trump is open",
+        "JS",
+        None,
+        id="illegal-trump-lead",
+    ),
+    pytest.param(
+        "tests/tgn_cases/wrong-kott-28.tgn",
+        1,
+        "kot-not-allowed",
+        "Dev",
+        "Said by the player about to lead, of the calling team",
+        "9D",
+        None,
+        id="wrong-kott",
+    ),
+]
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_rule_is_quoted_for_the_hands_game() -> None:
+    quote = rule_quote("illegal-trump-lead", "28")
+    assert quote is not None and quote.section == "5. Play"
+    assert quote.text.startswith("28. The caller may not lead the trump suit")
+    forty = rule_quote("illegal-trump-lead", "40")
+    assert forty is not None and forty.text.startswith("40. Below Honours")
+    assert rule_quote("no-such-code", "40") is None
+
+
+@pytest.mark.parametrize(("path", "number", "code", "player", "rule", "card", "proof"), CASES)
+def test_the_report_page_marks_the_card_and_its_proof_and_has_no_controls(
+    path: str, number: int, code: str, player: str, rule: str, card: str, proof: str | None
+) -> None:
+    record = normalize(loads((ROOT / path).read_text(encoding="utf-8")))
+    page = report_html(record, number - 1)
+    assert CONTROLS.search(page) is None
+    assert f'data-code="{code}"' in page
+    assert rule in words(page) and player in page
+    assert f'data-card="{card}" data-flag="finding"' in page
+    if proof is not None:
+        assert f'data-card="{proof}" data-flag="proof"' in page
+    assert "@media print" in page and "break-after:page" in page
+
+
+@pytest.mark.parametrize(("path", "number", "code", "player", "rule", "card", "proof"), CASES)
+def test_the_report_prints_to_one_pdf_page_holding_the_rule_and_the_players(
+    tmp_path: Path,
+    path: str,
+    number: int,
+    code: str,
+    player: str,
+    rule: str,
+    card: str,
+    proof: str | None,
+) -> None:
+    if shutil.which("chromium") is None or shutil.which("pdftotext") is None:
+        pytest.skip("needs chromium and poppler-utils (scripts/test-deps.sh installs them)")
+    image = pytest.importorskip("PIL.Image")
+    pdf = tmp_path / f"{code}.pdf"
+    status, _, err = run("report", str(ROOT / path), "--hand", str(number), "--pdf", str(pdf))
+    assert status == 0, err
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+    assert re.search(r"^Pages:\s+1$", info.stdout, re.MULTILINE)
+    text = words(
+        subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    )
+    assert rule in text and code in text
+    assert f"Player: {player}" in text
+    subprocess.run(["pdftoppm", "-png", "-r", "40", str(pdf), str(tmp_path / "page")], check=True)
+    (png,) = tmp_path.glob("page*.png")
+    shutil.copy(png, tmp_path.parent / f"incident-{code}.png")
+    colours = image.open(png).convert("RGB").getcolors(1 << 20) or []
+    red = sum(count for count, (r, g, b) in colours if r > 150 and g < 90 and b < 90)
+    assert red > 50  # the drawn cards' red suits and the finding's ring are printed
+
+
+def test_report_refuses_a_missing_hand_and_says_so_without_chromium(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club = str(ROOT / "data/club-night-40.tgn")
+    status, _, err = run("report", club, "--hand", "99")
+    assert status == 2 and "no hand 99" in err
+    monkeypatch.setattr("dashboard.pdf.CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    status, _, err = run("report", club, "--hand", "6", "--pdf", str(tmp_path / "x.pdf"))
+    assert status == 2
+    assert "a PDF needs Chromium, which is not installed" in err and "--html" in err
+    status, out, _ = run("report", club, "--hand", "6")
+    assert status == 0 and out.startswith("<!DOCTYPE html>")
+
+
+def test_a_hand_without_findings_says_so() -> None:
+    record = normalize(loads((ROOT / "data/tgn-example-40.tgn").read_text(encoding="utf-8")))
+    page = report_html(record, 0)
+    assert "No finding in this hand" in page and "ir-finding" not in page.split("</style>")[1]
