@@ -31,11 +31,13 @@ def peak_megabytes(argv: list[str]) -> tuple[float, float]:
     started = time.perf_counter()
     with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
         timed = [TIME, "-f", "%M", "-o", report.name, *argv] if os.path.exists(TIME) else argv
-        with open(os.devnull, "wb") as nowhere:
-            process = subprocess.Popen(timed, stdout=nowhere, stderr=nowhere)
+        with open(os.devnull, "wb") as nowhere, tempfile.TemporaryFile() as errors:
+            process = subprocess.Popen(timed, stdout=nowhere, stderr=errors)
             _, status, usage = os.wait4(process.pid, 0)
+            errors.seek(0)
+            said = errors.read().decode(errors="replace")
         code = os.waitstatus_to_exitcode(status)
-        assert code in (0, 1), (argv, code)
+        assert code in (0, 1) and "Traceback" not in said, (argv, code, said[-2000:])
         kilobytes = int(report.read().split()[-1]) if timed is not argv else usage.ru_maxrss
     return kilobytes / 1024, time.perf_counter() - started
 

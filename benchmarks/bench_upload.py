@@ -65,6 +65,7 @@ def main() -> None:
         archive = folder / "archive-export.tgn"
         archive.write_text(repeated_example(HANDS), encoding="utf-8")
         megabytes = archive.stat().st_size / 1_000_000
+        print(f"   upload: {HANDS:,} hands, {megabytes:.1f} MB", flush=True)
         port = free_port()
         environment = {
             **os.environ,
@@ -99,6 +100,7 @@ def main() -> None:
                 started = time.perf_counter()
                 busy = medians(browser, url, pages)
                 still_reading = uploader.locator('[data-testid="stProgress"]').count() > 0
+                print_loads(quiet, busy, still_reading)
                 remove = uploader.locator(".st-key-upload-remove button").first
                 remove.wait_for(timeout=READ_TIMEOUT_SECONDS * 1000)
                 read_seconds = time.perf_counter() - started
@@ -110,21 +112,26 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=60)
-    print(f"   upload: {HANDS:,} hands, {megabytes:.1f} MB, read in {read_seconds:.0f} s")
-    for name, seconds in quiet.items():
-        ratio = busy[name] / seconds
-        verdict = "within" if ratio <= 1.25 else "OVER"
-        print(
-            f"   {name}, median of {LOADS}: {seconds:.2f} s without the upload, "
-            f"{busy[name]:.2f} s during it ({ratio:.2f}x, {verdict} 1.25x)"
-            + ("" if still_reading else " (the upload was read before the loads ended)")
-        )
+    print(f"   upload read in {read_seconds:.0f} s")
     back = after - before
     print(
         f"   server memory: {before:,.0f} MB before, {with_upload:,.0f} MB with the upload read, "
         f"{after:,.0f} MB {SETTLE_SECONDS} s after removing it ({back:+,.0f} MB, "
         f"{'within' if back <= 100 else 'OVER'} 100 MB)"
     )
+
+
+def print_loads(quiet: dict[str, float], busy: dict[str, float], still_reading: bool) -> None:
+    """Each page's median without and during the upload (printed as soon as measured)."""
+    for name, seconds in quiet.items():
+        ratio = busy[name] / seconds
+        verdict = "within" if ratio <= 1.25 else "OVER"
+        print(
+            f"   {name}, median of {LOADS}: {seconds:.2f} s without the upload, "
+            f"{busy[name]:.2f} s during it ({ratio:.2f}x, {verdict} 1.25x)"
+            + ("" if still_reading else " (the upload was read before the loads ended)"),
+            flush=True,
+        )
 
 
 def _wait_until_up(url: str, server: subprocess.Popen[bytes]) -> None:

@@ -16,14 +16,14 @@ from typing import IO, TYPE_CHECKING, Any
 
 from dashboard.families import HandJudge, commands_for
 from dashboard.session_file import SessionFile, collector_paused, named_spool
-from dashboard.streamed import json_text
+from dashboard.streamed import JsonItems, json_text
 
 if TYPE_CHECKING:
     from recorder.model import Record
     from replay.findings import Finding
 
 CLEAN, FOUND, UNREADABLE = 0, 1, 2
-FINDING_INDENT = " " * 8
+FINDING_INDENT = 8
 """Where a finding's JSON stands in ``check --json``: in ``findings``, in an entry of ``files``."""
 
 
@@ -73,6 +73,8 @@ class _Check:
         self.status = CLEAN
         self.written = 0
         self.judge: HandJudge | None = None
+        self.items: JsonItems | None = None
+        """The findings' JSON (with ``--json``), written a batch at a time."""
 
     def run(self) -> FileCheck:
         source = self.source
@@ -91,6 +93,8 @@ class _Check:
                     self.judge = self._start(source.header)
                 if self.judge is not None:
                     self._write(output, self.judge.end())
+            if self.items is not None:
+                self.items.flush()
         record = source.header if source.readable else None
         if record is None or self.usage is not None or not self.written:
             os.unlink(spooled)
@@ -124,8 +128,9 @@ class _Check:
     def _write(self, output: IO[str], findings: list[Finding]) -> None:
         for finding in findings:
             if self.as_json:
-                text = json_text(finding.to_json()).replace("\n", "\n" + FINDING_INDENT)
-                output.write((",\n" if self.written else "") + FINDING_INDENT + text)
+                if self.items is None:
+                    self.items = JsonItems(output.write, FINDING_INDENT)
+                self.items.add(finding.to_json())
             else:
                 output.write(
                     f"{self.source.name}:{finding.line}:{finding.column}: "

@@ -77,7 +77,8 @@ def indented(text: str, spaces: int) -> str:
 
 
 def json_text(data: Any) -> str:
-    """``data`` as indented JSON, by pydantic's compiled serializer (see ``cli.json_text``)."""
+    """``data`` as indented JSON (``json.dumps(data, ensure_ascii=False, indent=2)``'s text) by
+    pydantic's compiled serializer: the standard library's indenting encoder is plain Python."""
     from pydantic_core import to_json
 
     return to_json(data, indent=2).decode()
@@ -103,6 +104,7 @@ class TrickScoreSheet:
         self._hands = 0
         self._path = path
         self._rows = Spool()
+        self._entries = JsonItems(write, 4, opening=self._json_head() + "[\n")
         from dashboard.terminal import SCORE_HEADER
 
         self._widths = [len(cell) for cell in SCORE_HEADER]
@@ -117,11 +119,7 @@ class TrickScoreSheet:
         )
         line = self._score.add(replayed.result)
         if self._as_json:
-            if not self._hands:
-                self._write(self._json_head() + "[\n")
-            else:
-                self._write(",\n")
-            self._write(indented(json_text(line.to_json()), 4))
+            self._entries.add(line.to_json())
         else:
             from dashboard.terminal import score_row
 
@@ -133,7 +131,8 @@ class TrickScoreSheet:
     def end(self) -> None:
         """Write the end: the JSON's close, or the whole aligned sheet and its final line."""
         if self._as_json:
-            self._write(self._json_head() + "[]\n}" if not self._hands else "\n  ]\n}")
+            self._entries.flush()
+            self._write("\n  ]\n}" if self._entries.count else self._json_head() + "[]\n}")
             return
         from dashboard.terminal import SCORE_HEADER, aligned, score_final, score_title
 
@@ -150,6 +149,37 @@ class TrickScoreSheet:
             "hands": [],
         }
         return json_text(data)[: -len("[]\n}")]
+
+
+class JsonItems:
+    """The items of a JSON list written as ``json_text`` indents them ``spaces`` deep, a batch
+    at a time: one call of the compiled serializer for a batch rather than for each item."""
+
+    BATCH = 500
+
+    def __init__(self, write: Write, spaces: int, opening: str = "") -> None:
+        self._write = write
+        self._margin = " " * (spaces - 2)
+        self._opening = opening
+        self._batch: list[Any] = []
+        self.count = 0
+        """The items written so far."""
+
+    def add(self, item: Any) -> None:
+        """One more item (written with its batch)."""
+        self._batch.append(item)
+        if len(self._batch) >= self.BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the items added since the last batch."""
+        if not self._batch:
+            return
+        text = json_text(self._batch)[2:-2]  # the items, two spaces deep
+        before = ",\n" if self.count else self._opening
+        self._write(before + self._margin + text.replace("\n", "\n" + self._margin))
+        self.count += len(self._batch)
+        self._batch = []
 
 
 def same_text(spool: Spool, path: Path) -> bool:
