@@ -550,9 +550,9 @@ def write_printable(page: str, html: Path | None, pdf: Path | None) -> None:
             raise typer.Exit(UNREADABLE) from None
 
 
-PRINTABLES = ("report", "standings", "bracket")
+PRINTABLES = ("report", "standings", "bracket", "wall")
 """What ``thuruppu tournament --print`` may name: the director's report (with the findings), the
-group standings, the bracket."""
+group standings, the bracket, the wall sheet (the schedule by table)."""
 
 
 @app.command()
@@ -566,7 +566,8 @@ def tournament(
     printable: Annotated[
         str,
         typer.Option(
-            "--print", help="What --html and --pdf hold: report (default), standings, bracket."
+            "--print",
+            help="What --html and --pdf hold: report (default), standings, bracket, wall.",
         ),
     ] = "report",
     paper: PaperOption = "a4",
@@ -587,6 +588,7 @@ def tournament(
     from dashboard.tournament_source import from_archive, from_folder, read_description_file
     from dashboard.views.tournament_print import bracket_printable, standings_printable
     from dashboard.views.tournament_report import render_tournament, report_html
+    from dashboard.views.wall_sheet import wall_printable
     from replay.tournament import build_tournament
 
     paper = paper_of(paper)
@@ -614,6 +616,7 @@ def tournament(
             "report": report_html,
             "standings": standings_printable,
             "bracket": bracket_printable,
+            "wall": wall_printable,
         }
         write_printable(makers[chosen](result, datetime.now().astimezone(), paper), html, pdf)
     _exit(FOUND if result.has_errors else CLEAN)

@@ -69,7 +69,8 @@ def print_session(session: LoadedSession, *, key: str) -> None:
 
 
 def print_tournament(tournament: Tournament) -> None:
-    """ "Print" buttons for the group standings and the bracket (the notice board's pages)."""
+    """ "Print" buttons for the notice board: the group standings, the wall sheet (the schedule by
+    table, on a day with a schedule) and the bracket."""
     from dashboard.views.tournament_print import bracket_printable, standings_printable
 
     stem = file_stem(tournament.name or "tournament")
@@ -83,6 +84,18 @@ def print_tournament(tournament: Tournament) -> None:
         on_click="ignore",
         key="print-standings",
     )
+    if tournament.schedule:
+        from dashboard.views.wall_sheet import wall_printable
+
+        row.download_button(
+            "Print wall sheet",
+            data=lambda: wall_printable(tournament, _now()),
+            file_name=f"{stem}-wall-sheet.html",
+            mime="text/html",
+            icon=":material/print:",
+            on_click="ignore",
+            key="print-wall",
+        )
     if tournament.bracket:
         row.download_button(
             "Print bracket",

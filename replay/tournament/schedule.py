@@ -137,7 +137,8 @@ def _rummy_entry(scheduled: ScheduledMatch, facts: ScheduleFacts) -> ScheduleEnt
     return ScheduleEntry(scheduled, None, table.key, state)
 
 
-def _order(entry: ScheduleEntry, position: int) -> tuple[int, int, str, int]:
+def played_order(entry: ScheduleEntry, position: int) -> tuple[int, int, str, int]:
+    """Where a scheduled match comes in its table's day: stage, round, time, order scheduled."""
     scheduled = entry.scheduled
     stages = GAME_STAGES.get(scheduled.game, ())
     stage = stages.index(scheduled.stage) if scheduled.stage in stages else len(stages)
@@ -151,7 +152,7 @@ def current_matches(entries: Sequence[ScheduleEntry]) -> dict[int, ScheduleEntry
     for position, entry in enumerate(entries):
         if entry.done:
             continue
-        order = _order(entry, position)
+        order = played_order(entry, position)
         table = entry.scheduled.table
         if table not in current or order < current[table][0]:
             current[table] = (order, entry)

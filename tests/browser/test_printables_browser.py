@@ -150,3 +150,27 @@ def test_a_pdf_without_chromium_is_a_clear_message(
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(PdfError, match="a PDF needs Chromium, which is not installed"):
         print_pdf("<p>x</p>", tmp_path / "x.pdf")
+
+
+def test_the_wall_sheet_prints_every_table_on_one_portrait_page(tmp_path: Path) -> None:
+    from datetime import datetime
+
+    from dashboard.views.wall_sheet import wall_printable
+    from replay.tournament import build_tournament
+    from tests.test_tournament_day import DAY, group_day
+    from tests.test_tournament_day import cup as day_cup
+
+    ensure_chromium()
+    _, made = group_day()
+    tournament = build_tournament(made, day_cup('"Team D"'), DAY)
+    target = tmp_path / "wall-sheet.pdf"
+    print_pdf(wall_printable(tournament, datetime(2026, 3, 21, 14, 5), "a4"), target)
+    pages = pdf_pages(target)
+    keep_images(target)
+    assert len(pages) == 1
+    assert page_size(target).endswith("594.96 x 841.92 pts (A4)")  # portrait
+    for words in ("Test Cup", "Schedule by table", "as of 14:05", "Table 1", "Table 2"):
+        assert words in pages[0]
+    assert "Plays next" in pages[0] and "Team C v Team A" in pages[0]
+    for word in NOT_ON_PAPER:
+        assert word not in pages[0]
