@@ -10,8 +10,12 @@ from collections import Counter
 import pytest
 
 from recorder.cards import Card, Suit
-from replay.fair import DealCounter, Place
+from replay.engine import replay_session
+from replay.fair import DealCounter, Place, sight_of
+from replay.fair.sampling import places_of
+from replay.simulate import random_hand
 from replay.solver.position import Position
+from replay.solver.recorded import read_hand
 from tests.fair_helpers import Decision, decisions, recorded_hands
 
 GAMES = ("40", "28", "29")
@@ -179,3 +183,30 @@ def test_the_same_seed_draws_the_same_deals() -> None:
     first = [decision.sampler.position(random.Random(3)) for _ in range(5)]
     again = [decision.sampler.position(random.Random(3)) for _ in range(5)]
     assert first == again
+
+
+def test_before_the_trump_in_29_the_callers_later_four_are_drawn_into_his_own_hand() -> None:
+    record = random_hand("29", random.Random(8))
+    session = replay_session(record, steps=True)
+    replayed = session.hands[0]
+    recorded = read_hand(record, replayed, session.rules)
+    assert recorded.start is not None
+    caller = recorded.start.caller
+    steps = replayed.steps or []
+    at = next(i for i, step in enumerate(steps) if step.event.kind == "trump")
+    sight = sight_of(steps[at - 1].state, caller, 0, recorded, "29")
+    line = record.hands[0].deal_of(caller)
+    assert line is not None
+    dealt = [entry.card.code for entry in line.cards if entry.card]
+    assert {card.code for card in sight.own} == set(dealt[:4])
+    assert {card.code for card in sight.unseen} >= set(dealt[4:])
+    assert sight.holding == tuple(4 if seat == caller else 8 for seat in range(1, 5))
+    places = places_of(sight, caller)
+    counter = DealCounter(places, sorted(sight.unseen, key=lambda card: card.index))
+    rng = random.Random(3)
+    for _ in range(20):
+        hands = [set(sight.own) if seat == caller else set() for seat in range(1, 5)]
+        for place, cards in zip(places, counter.draw(rng), strict=True):
+            hands[place.seat - 1] |= set(cards)
+        assert [len(cards) for cards in hands] == [8, 8, 8, 8]
+        assert set().union(*hands) == set(sight.unseen | sight.own)

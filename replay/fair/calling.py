@@ -1,10 +1,12 @@
 """The call and the trump choice judged on the caller's own cards.
 
-When the caller put his card face down he knew his own cards and the calls; the other hands were
-unseen. Each card he could have put down is solved on deals of the unseen cards drawn as for a
-card of the play (``replay.fair.sampling``; no play yet, so no voids): the callers' mean final
-points and the chance they make the call, per suit the card of that suit that does best, and for
-the card actually put down the chance of making each call the game allows.
+When the caller put his card face down he knew his own cards and the calls: in 29 only his first
+four, the rest of the deal following the trump step. The other hands, and in 29 his own last four,
+were unseen. Each card he held could have gone down: each is solved on deals of the unseen cards
+drawn as for a card of the play (``replay.fair.sampling``; no play yet, so no voids; the cards still
+to come to him drawn into his own hand, so each deal is solved with his whole hand): the callers'
+mean final points and the chance they make the call, per suit the card of that suit that does
+best, and for the card actually put down the chance of making each call the game allows.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Deals of the unseen cards that agree with everything a seat had seen, drawn without bias.
 
 A seat's ``Sight`` leaves some cards unseen and some places to fill: each other hand's unknown
-cards, and the caller's face-down card while it is hidden from the seat. A deal is *consistent*
+cards, the seat's own cards still to be dealt (29's calling), and the caller's face-down card while
+it is hidden from the seat. A deal is *consistent*
 when every place gets its number of cards, no hand gets a suit it has shown it lacks, and every
 turn played so far is legal with those hands (which holds the rest: an ask not followed by a cut,
 the caller's hidden-trump restrictions, what a show or a lead proved). Every consistent deal is
@@ -49,7 +50,8 @@ class NoConsistentDeal(Exception):
 
 
 def places_of(sight: Sight, caller: int) -> tuple[Place, ...]:
-    """The places the seat's unseen cards fill: other hands, then the hidden face-down card."""
+    """The places the seat's unseen cards fill: the hands by seat (its own while cards are still to
+    come to it), then the hidden face-down card."""
     places = [
         Place(seat, size, frozenset(SUITS) - sight.voids[seat - 1])
         for seat, size in enumerate(sight.holding, start=1)

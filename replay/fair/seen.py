@@ -100,7 +100,7 @@ def sight_of(
     if known_face_down is not None:
         seen |= {known_face_down}
     unseen = pack - seen
-    holding = tuple(view.unknown[index] - len(shown[index]) for index in range(players))
+    holding = _hidden_counts(state, seat, own, shown)
     voids = _voids(recorded.turns[:turn_index], players)
     return Sight(
         seat=seat,
@@ -113,6 +113,23 @@ def sight_of(
         trump=view.trump,
         played=played,
         shown=shown,
+    )
+
+
+def _hidden_counts(
+    state: TableState, seat: int, own: frozenset[Card], shown: tuple[frozenset[Card], ...]
+) -> tuple[int, ...]:
+    """Per seat, the cards its hand holds once every card is dealt that ``seat`` cannot see.
+
+    Before the deal is complete (29's calling) these are the cards still to come as well: the
+    seat's own later cards are places in its own hand, the other hands count all their cards."""
+    dealt = _all_dealt(state).view(seat)
+    return tuple(
+        len(dealt.hands[index])
+        + dealt.unknown[index]
+        - len(shown[index])
+        - (len(own) if index + 1 == seat else 0)
+        for index in range(state.players)
     )
 
 
