@@ -16,6 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from dashboard.day import actions
 from dashboard.day.source import open_day
+from dashboard.views.projector import STANDING_HEAD
 from recorder.archive import ARCHIVE_ENV, open_archive
 from replay.tournament import ScheduledMatch
 from tests.browser.conftest import run_dashboard, screenshot
@@ -127,9 +128,9 @@ def test_the_organiser_sees_a_mistyped_key_at_once(day: Day, screen: Page) -> No
 
 def projector_difference(page: Page, url: str, team: str) -> Locator:
     """The team's point difference as the Tournament page's projector view shows it."""
-    page.goto(f"{url}/tournament?view=projector")
+    page.goto(f"{url}/tournament?view=projector&panels=standings")
     row = page.locator(".projector tr").filter(has=page.locator("td", has_text=team))
-    return row.locator("td").nth(6)
+    return row.locator("td").nth(STANDING_HEAD.index("Diff"))
 
 
 def test_the_director_corrects_a_finished_hand_and_the_tournament_changes(
