@@ -111,8 +111,8 @@ def wall_printable(tournament: Tournament, now: datetime, paper: str | None = No
         )
         head = "<tr><th class=name>Plays next</th><th>Table</th><th>Time</th>"
         head += "<th class=name>Match</th></tr>"
-        table = f'<h2>Where each plays next</h2><table class="print">{head}{rows}</table>'
-        blocks.append((len(upcoming) + 2, table))
+        block = f'<h2>Where each plays next</h2><table class="print">{head}{rows}</table>'
+        blocks.append((len(upcoming) + 2, block))
     sheets = [
         Sheet("".join(blocks[index][1] for index in indexes))
         for indexes in cut([size for size, _ in blocks], WALL_LINES)
