@@ -237,6 +237,24 @@ class _Refused:
         usage_error(self.message)
 
 
+def _load_hand(file: Path, hand: int) -> tuple[Loaded, Record, int] | None:
+    """The file read and the index of its hand numbered ``hand``; ``None`` (the exit status set,
+    the reason said) when the file or the hand cannot be had."""
+    loaded = load_file(file)
+    report_errors(loaded)
+    record = loaded.record
+    if record is None:
+        _exit(UNREADABLE)
+        return None
+    index = next((i for i, h in enumerate(record.hands) if h.number == hand), None)
+    if index is None:
+        numbers = ", ".join(str(h.number) for h in record.hands) or "none"
+        typer.echo(f"{loaded.path}: no hand {hand} (hands: {numbers})", err=True)
+        _exit(UNREADABLE)
+        return None
+    return loaded, record, index
+
+
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A TGN session.")],
@@ -247,26 +265,18 @@ def replay_command(
     rules: RulesOption = None,
 ) -> None:
     """The hand trick by trick (a Rummy deal turn by turn): findings as they arise."""
-    loaded = load_file(file)
-    report_errors(loaded)
-    record = loaded.record
-    if record is None:
-        _exit(UNREADABLE)
+    found = _load_hand(file, hand)
+    if found is None:
         return
-    index = next((i for i, h in enumerate(record.hands) if h.number == hand), None)
-    if index is None:
-        numbers = ", ".join(str(h.number) for h in record.hands) or "none"
-        typer.echo(f"{loaded.path}: no hand {hand} (hands: {numbers})", err=True)
-        _exit(UNREADABLE)
-        return
+    loaded, record, index = found
     players = len(record.players)
     if seat is not None and not 1 <= seat <= players:
         usage_error(f"--seat {seat}: expected a seat from 1 to {players}")
     overrides = parse_overrides(rules, record.game)
     text, findings = commands_for(record).replay(record, index, seat, overrides)
     typer.echo(text)
-    found = any(f.severity in ("error", "warning") for f in findings)
-    _exit(UNREADABLE if loaded.errors else FOUND if found else CLEAN)
+    flagged = any(f.severity in ("error", "warning") for f in findings)
+    _exit(UNREADABLE if loaded.errors else FOUND if flagged else CLEAN)
 
 
 @app.command("report")
@@ -286,18 +296,10 @@ def report_command(
     from dashboard.incident_report import report_html
     from recorder.games import family_name
 
-    loaded = load_file(file)
-    report_errors(loaded)
-    record = loaded.record
-    if record is None:
-        _exit(UNREADABLE)
+    found = _load_hand(file, hand)
+    if found is None:
         return
-    index = next((i for i, h in enumerate(record.hands) if h.number == hand), None)
-    if index is None:
-        numbers = ", ".join(str(h.number) for h in record.hands) or "none"
-        typer.echo(f"{loaded.path}: no hand {hand} (hands: {numbers})", err=True)
-        _exit(UNREADABLE)
-        return
+    loaded, record, index = found
     if family_name(record.game) != "trick":
         usage_error(f"{loaded.path}: the incident report is for the trick games (40, 28, 29)")
     overrides = parse_overrides(rules, record.game)
