@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond Python: Debian's Chromium and its driver for the browser
-# tests, and a PostgreSQL server for the shared-archive tests. Does nothing when they are present.
+# tests, a PostgreSQL server for the shared-archive tests, and zbar and poppler to read the printed
+# key sheet's QR codes. Does nothing when they are present.
 set -euo pipefail
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
+command -v zbarimg >/dev/null 2>&1 || need+=(zbar-tools)  # reads the key sheet's QR codes
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)  # the printed key sheet as images
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

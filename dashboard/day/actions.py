@@ -40,6 +40,7 @@ from replay.tournament import (
     ScheduledMatch,
     ScheduleEntry,
     TournamentFinding,
+    current_matches,
     description_toml,
     merge_roster,
     read_description,
@@ -281,6 +282,13 @@ def start_match(
     """Start a scheduled match's session at its table with the tags the schedule gives: for 28
     ``players`` are the six chairs in seat order (each team's picked from its roster); for Rummy
     the chair order of the draw, whose last chair deals (``dealer``)."""
+    if author.role == "table":
+        current = current_matches(day.tournament().schedule).get(author.table or 0)
+        if current is None or current.scheduled.id != entry.scheduled.id:
+            raise DayError(
+                f"{author.who}: {entry.scheduled.id} is not this table's current match; "
+                "nothing was stored"
+            )
     rummy = entry.scheduled.game == "rummy"
     started = start_tags(entry, day.description, tuple(players) if rummy else (), dealer)
     if started.problems:
