@@ -11,6 +11,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
 
@@ -18,14 +19,33 @@ APP = Path(__file__).resolve().parent / "app.py"
 BUNDLED_DATA = APP.parent.parent / "data"
 
 
+#: Streamlit's own settings that guard a served dashboard: requests must carry the page's XSRF
+#: token, no other site's scripts may call it, and an upload (a roster, a TGN file) is bounded.
+GUARDED = {
+    "server.enableXsrfProtection": True,
+    "server.enableCORS": False,
+    "server.maxUploadSize": 5,
+}
+#: The addresses that reach this machine only: a Record page there needs no key.
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
 def streamlit_command(
-    path: str, port: int, db: str | None = None, cache: str | None = None
+    path: str,
+    port: int,
+    db: str | None = None,
+    cache: str | None = None,
+    host: str | None = None,
+    keys: bool = False,
 ) -> list[str]:
     """The command serving the dashboard headless on ``port`` for the sessions under ``path``,
     recording into the archive ``db`` (``open_archive``'s default when ``None``), keeping replay
-    results in the folder ``cache`` (``$THURUPPU_CACHE`` or the user's cache when ``None``)."""
+    results in the folder ``cache`` (``$THURUPPU_CACHE`` or the user's cache when ``None``),
+    listening on ``host`` (every address when ``None``); with ``keys`` every write needs a key."""
     archive = ["--db", db] if db is not None else []
     replays = ["--cache", cache] if cache is not None else []
+    address = ["--server.address", host] if host is not None else []
+    guarded = [part for name, value in GUARDED.items() for part in (f"--{name}", _flag(value))]
     return [
         sys.executable,
         "-m",
@@ -46,12 +66,32 @@ def streamlit_command(
         "true",
         "--server.fileWatcherType",  # a served dashboard does not rerun on edits: no watching
         "none",
+        *address,
+        *guarded,
         "--",
         "--data",
         path,
         *archive,
         *replays,
+        *(["--keys"] if keys else []),
     ]
+
+
+def _flag(value: bool | int) -> str:
+    return str(value).lower()
+
+
+def settings_problems(arguments: Sequence[str]) -> list[str]:
+    """Which of Streamlit's guarding settings (``GUARDED``) a server command line does not set as
+    they must be (a flag on the command line overrides any configuration file)."""
+    given = list(arguments)
+    problems = []
+    for name, value in GUARDED.items():
+        flag = f"--{name}"
+        found = given[given.index(flag) + 1] if flag in given[:-1] else None
+        if found != _flag(value):
+            problems.append(f"{flag} is {found or 'not given'}, expected {_flag(value)}")
+    return problems
 
 
 STOPPING_SIGNALS = tuple(
@@ -81,13 +121,25 @@ def serve(command: list[str]) -> int:
     return 0 if code in (-signal.SIGINT, -signal.SIGTERM) else code
 
 
-def run(path: str, port: int, db: str | None = None, cache: str | None = None) -> int:
-    """Serve the dashboard until it is stopped and return Streamlit's exit code."""
-    return serve(streamlit_command(path, port, db, cache))
+def run(
+    path: str,
+    port: int,
+    db: str | None = None,
+    cache: str | None = None,
+    host: str | None = None,
+) -> int:
+    """Serve the dashboard until it is stopped and return Streamlit's exit code: on any address
+    it only reads without a key (TOURNAMENT.md §10)."""
+    return serve(streamlit_command(path, port, db, cache, host, keys=True))
 
 
-def run_recorder(db: str | None, port: int) -> int:
+def run_recorder(db: str | None, port: int, host: str = "127.0.0.1") -> int:
     """Serve the dashboard for live recording into the archive ``db`` and say where the Record
-    page is; returns Streamlit's exit code."""
-    print(f"Record page: http://localhost:{port}/record", flush=True)
-    return run(str(BUNDLED_DATA), port, db)
+    page is; on this machine alone (``host`` a loopback address) it needs no key, on the network
+    every write needs one. Returns Streamlit's exit code."""
+    local = host in LOOPBACK
+    shown = "localhost" if local else host
+    print(f"Record page: http://{shown}:{port}/record", flush=True)
+    if not local:
+        print("Listening on the network: recording needs a key (thuruppu day keys).", flush=True)
+    return serve(streamlit_command(str(BUNDLED_DATA), port, db, host=host, keys=not local))

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from dashboard import page_writer
+from dashboard.query import bad_number, query_number
 from dashboard.recording import clicks
 from dashboard.recording.clicks import Decision
 from dashboard.recording.offers import (
@@ -73,8 +75,8 @@ def current(session_id: int) -> tuple[Position, int]:
 
 def record_click(session_id: int, decide: Callable[[Position], Decision]) -> None:
     """Decide a click against the stored position and append its events (a callback)."""
-    position, _ = current(session_id)
-    message = clicks.commit(the_archive(), session_id, decide(position))
+    archive = the_archive()
+    message = page_writer.commit(archive, session_id, lambda: decide(current(session_id)[0]))
     if message:
         st.session_state[MESSAGE] = message
 
@@ -111,10 +113,11 @@ def start_session() -> None:
         return
     archive = the_archive()
     try:
-        session_id = archive.create_session(setup.tags())
-        archive.append(session_id, HandStarted.numbered(1, dealer=setup.dealer))
+        writer = page_writer.required_writer(archive)
+        session_id = archive.create_session(setup.tags(), writer)
+        archive.append(session_id, HandStarted.numbered(1, dealer=setup.dealer), writer)
     except ArchiveError as error:
-        st.session_state[MESSAGE] = str(error)
+        st.session_state[MESSAGE] = page_writer.shown(error)
         return
     st.query_params["session"] = str(session_id)
 
@@ -166,7 +169,7 @@ def draw_seats(position: Position, events: int) -> str:
             "Seat",
             list(range(1, position.players + 1)),
             default=position.seat,
-            format_func=lambda seat: seat_name(position, seat),
+            format_func=lambda seat: escape_markdown(seat_name(position, seat)),
             key=key,
         )
     return key
@@ -203,7 +206,7 @@ def draw_calling(position: Position, events: int) -> None:
 
 
 def draw_trump(position: Position) -> None:
-    st.caption(f"The face-down card of {seat_name(position, position.seat)}")
+    st.caption(f"The face-down card of {escape_markdown(seat_name(position, position.seat))}")
     draw_grid(position, "rec-trump", lambda code: lambda p: clicks.trump_click(p, code))
     with st.container(horizontal=True, gap="small"):
         for suit in SUITS:
@@ -304,13 +307,13 @@ def draw_outcome(position: Position) -> None:
         points = (
             "" if result.callers_points is None else f", the callers took {result.callers_points}"
         )
-        st.success(f"Hand {position.hand_number}: {result.outcome}{points}")
+        st.success(escape_markdown(f"Hand {position.hand_number}: {result.outcome}{points}"))
     draw_score(position)
     dealer = st.segmented_control(
         "Next dealer",
         list(range(1, position.players + 1)),
         default=position.following_dealer,
-        format_func=lambda seat: seat_name(position, seat),
+        format_func=lambda seat: escape_markdown(seat_name(position, seat)),
         key=f"rec-next-dealer-{position.hand_number}",
     )
     st.button(
@@ -415,6 +418,7 @@ def draw_any_session(session_id: int) -> None:
 
 def draw_session(session_id: int) -> None:
     position, events = current(session_id)
+    page_writer.drawn(session_id, events)
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="rec-top"):
         st.html(status_html(position, events), width="content")
         draw_undo(position)
@@ -444,11 +448,18 @@ message_slot = st.empty()  # always drawn, so that a message never shifts the wi
 if message:
     message_slot.error(message, icon=":material/block:")
 chosen = st.query_params.get("session", "")
-if chosen.isdigit():
+session_number = query_number(chosen)
+refused = page_writer.may_write(the_archive())
+if refused:
+    message_slot.info(refused, icon=":material/lock:")
+elif chosen and session_number is None:
+    st.error(bad_number("session", chosen))
+    st.button("Set up a new session", on_click=st.query_params.clear)
+elif session_number is not None:
     try:
-        draw_any_session(int(chosen))
+        draw_any_session(session_number)
     except ArchiveError as error:
-        st.error(str(error))
+        st.error(page_writer.shown(error))
         st.button("Set up a new session", on_click=st.query_params.clear)
 else:
     draw_setup()
