@@ -69,7 +69,7 @@ def may_write(archive: Archive) -> str | None:
     try:
         writer = tab_writer(archive)
     except ArchiveError as error:
-        return shown(error)
+        return shown(error, reading=True)
     return guard.NO_KEY if writer is None else None
 
 
@@ -108,16 +108,24 @@ TROUBLES = (
 )
 
 
-def shown(error: ArchiveError) -> str:
+def shown(error: ArchiveError, reading: bool = False) -> str:
     """An archive's refusal as a page shows it: a database in trouble in a visitor's words."""
-    return not_written(error) if isinstance(error, ArchiveUnavailable) else str(error)
+    if not isinstance(error, ArchiveUnavailable):
+        return str(error)
+    if reading:
+        return f"the archive cannot be read ({trouble_of(error)}): try again"
+    return not_written(error)
+
+
+def trouble_of(error: ArchiveUnavailable) -> str:
+    """What is wrong with the database, in a visitor's words."""
+    reason = error.reason.lower()
+    return next(
+        (said for words, said in TROUBLES if any(word in reason for word in words)),
+        "server not answering",
+    )
 
 
 def not_written(error: ArchiveUnavailable) -> str:
     """The message of a write the database could not take: nothing was stored; try again."""
-    reason = error.reason.lower()
-    trouble = next(
-        (said for words, said in TROUBLES if any(word in reason for word in words)),
-        "server not answering",
-    )
-    return f"the archive cannot be written ({trouble}): nothing was stored; try again"
+    return f"the archive cannot be written ({trouble_of(error)}): nothing was stored; try again"

@@ -459,7 +459,8 @@ elif session_number is not None:
     try:
         draw_any_session(session_number)
     except ArchiveError as error:
-        st.error(page_writer.shown(error))
+        st.error(page_writer.shown(error, reading=True))
+        st.button("Try again", key="rec-retry", type="primary")  # a rerun reads afresh
         st.button("Set up a new session", on_click=st.query_params.clear)
 else:
     draw_setup()
