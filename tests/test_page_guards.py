@@ -8,12 +8,13 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.launch import GUARDED, settings_problems, streamlit_command
+from dashboard.launch import GUARDED, run, run_recorder, settings_problems, streamlit_command
 from dashboard.page_writer import not_written
 from dashboard.query import query_number
 from dashboard.recording.rummy_setup import RummySetup
 from dashboard.recording.setup import SessionSetup
 from recorder.archive.events import ArchiveUnavailable
+from tests.test_cli import run as run_cli
 from tests.test_dashboard_app import app, no_exception, open_page, plain, replay_at  # noqa: F401
 
 SIX = ("Anil", "Biju", "Chitra", "Dev", "Eapen", "Faris")
@@ -108,3 +109,22 @@ def test_an_archive_in_trouble_is_said_without_its_address(reason: str, said: st
     assert not_written(error) == (
         f"the archive cannot be written ({said}): nothing was stored; try again"
     )
+
+
+def test_record_needs_keys_only_off_this_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    served: list[list[str]] = []
+    monkeypatch.setattr("dashboard.launch.serve", lambda command: served.append(command) or 0)
+    assert run_recorder(None, 8600) == 0
+    assert run_recorder(None, 8600, "0.0.0.0") == 0
+    assert run("x", 8601, host="0.0.0.0") == 0
+    local, network, dashboard = served
+    assert local[local.index("--server.address") + 1] == "127.0.0.1" and "--keys" not in local
+    assert network[network.index("--server.address") + 1] == "0.0.0.0" and network[-1] == "--keys"
+    assert dashboard[-1] == "--keys"  # the dashboard only reads without a key, on any address
+
+
+def test_the_help_says_plainly_that_the_network_turns_keys_on() -> None:
+    code, out, _ = run_cli("record", "--help")
+    assert code == 0
+    said = " ".join(out.split())
+    assert "--host 0.0.0.0 listens on the network" in said and "needs a table's" in said
