@@ -85,6 +85,8 @@ def commit(archive: Archive, session_id: int, decide: Callable[[], Decision]) ->
     seen = st.session_state.get(DRAWN_STATE)
     after = seen[1] if isinstance(seen, tuple) and seen[0] == session_id else None
     try:
+        if after is not None and len(archive.events(session_id)) != after:
+            return STALE  # drawn before another device recorded: nothing is decided from it
         decision = decide()
         if isinstance(decision, Refused):
             return decision.message
