@@ -164,10 +164,18 @@ def test_a_table_key_records_only_its_tables_current_match(db: str) -> None:
     )
     assert said == f"session {other}: decided for Tuskers"
 
+    stored = archive.record(session)
+    text = actions.correction_text(stored, 0)
+    referee = Author(director.who, "two cards in the wrong tricks", "director")
+    said = actions.correct(open_day(archive), session, 1, text, referee)
+    assert (
+        said == f"session {session}: hand 1 corrected (by director: two cards in the wrong tricks)"
+    )
     out = run("day", "history", str(session), "--db", db)[1]
     lines = out.splitlines()[1:]
-    assert len(lines) == len(events) + 1
-    assert all("  table 3 " in line for line in lines), out
+    assert len(lines) == len(events) + 2
+    assert all("  table 3 " in line for line in lines[:-1]), out
+    assert "  director " in lines[-1] and "rewrite" in lines[-1], lines[-1]
     out = run("day", "history", str(other), "--db", db)[1]
     assert "  table 4 " in out.splitlines()[1]
     assert "  director " in out.splitlines()[-1] and "Decision" in out.splitlines()[-1]
