@@ -17,9 +17,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from dashboard.day import actions
+from dashboard.day.source import open_day
 from dashboard.launch import streamlit_command
 from dashboard.page_writer import STALE
-from recorder.archive import open_archive
+from recorder.archive import Author, open_archive
 from tests.browser.conftest import REPOSITORY, SESSIONS, free_port, wait_until_healthy
 from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fixture)
     PLAYERS,
@@ -148,5 +150,44 @@ def test_without_a_key_nothing_is_offered_and_the_directors_link_is_kept_per_tab
         other.goto(page.url)
         expect(other.get_by_text("this page only reads")).to_be_visible(timeout=WAIT_MS)
         assert controls(other) == 0
+    finally:
+        context.close()
+
+
+def test_a_table_key_records_at_its_table_and_is_refused_at_another(
+    browser: Browser, keyed: tuple[str, Path, dict[str, str]]
+) -> None:
+    url, location, keys = keyed
+    for match, table in (("G1", "4"), ("G2", "5")):
+        assert run("day", "schedule", "--id", match, "--stage", "group", "--round", "1",
+                   "--table", table, "--teams", "Tuskers, Vallams",
+                   "--db", str(location))[0] == 0  # fmt: skip
+    archive = open_archive(str(location))
+    players = ["Arun", "Eapen", "Bindu", "Gopan", "Cyril", "Hari"]
+    sessions = {}
+    for entry in open_day(archive).tournament().schedule:
+        sessions[entry.scheduled.table] = actions.start_match(
+            open_day(archive), entry, Author("director", "start"), players, dealer=6
+        )
+    context = browser.new_context()
+    call = ".st-key-rec-next-hand button, [class*='st-key-rec-call-'] button"
+    try:
+        for table in (5, 4):  # a tab each, opened with table 4's link, then its session chosen
+            page = context.new_page()
+            page.goto(f"{url}/record?key={keys['table 4']}")
+            page.locator(f".st-key-rec-open-{sessions[table]} button").click(timeout=WAIT_MS)
+            expect(page.locator(".rec-status")).to_have_count(1, timeout=WAIT_MS)
+            assert "key=" not in page.url
+            before = stored(location)
+            if table == 5:
+                page.locator(call).first.click()
+                expect(page.get_by_text("is not the table's current match")).to_be_visible(
+                    timeout=WAIT_MS
+                )
+                assert stored(location) == before
+            else:
+                click_recorded(page, call)
+                assert stored(location) == before + 1
+                assert [e.who for e in archive.events(sessions[4])][-1] == "table 4"
     finally:
         context.close()
