@@ -14,8 +14,9 @@ club night's Record page on this machine alone, see ``dashboard.launch``).
 
 from __future__ import annotations
 
+import dataclasses
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 import streamlit as st
 
@@ -71,6 +72,39 @@ def may_write(archive: Archive) -> str | None:
     except ArchiveError as error:
         return shown(error, reading=True)
     return guard.NO_KEY if writer is None else None
+
+
+#: The roles that write on the day's pages: the director's page, the organiser's set-up and
+#: schedule (``local``, a machine that needs no key, writes everything, see ``access``).
+DIRECTING = frozenset({"director"})
+#: The roles that mark fees paid on the Organiser page.
+PAYING = frozenset({"director", "desk"})
+
+
+def page_refusal(archive: Archive, roles: Collection[str], needed: str) -> str | None:
+    """Why this tab may not write what a page offers to ``roles`` (no key, a key not in force, a
+    key of another role), or ``None`` when it may; ``needed`` names the key it takes."""
+    try:
+        writer = tab_writer(archive)
+    except ArchiveError as error:
+        return shown(error, reading=True)
+    if writer is None:
+        return f"this page only reads: its changes need {needed} (ask the director)"
+    if writer.role != "local" and writer.role not in roles:
+        return f"{writer.who}: this page's changes need {needed}; it only reads here"
+    return None
+
+
+def writer_as(archive: Archive, label: str, why: str = "", roles: Collection[str] = ()) -> Author:
+    """Who a write of this tab is made by, with ``why``: its key's writer, read afresh (one of
+    ``roles`` when given), or ``label`` on a machine that needs no key; an ``ArchiveError``
+    saying why when the tab may not write it, so that nothing is stored."""
+    writer = required_writer(archive)
+    if writer.role == "local":
+        return Author(label, why)
+    if roles and writer.role not in roles:
+        raise ArchiveError(f"not allowed: {writer.who} may not write this; nothing was stored")
+    return dataclasses.replace(writer, why=why)
 
 
 def drawn(session_id: int, events: int) -> None:

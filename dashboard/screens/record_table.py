@@ -8,8 +8,6 @@ Every write goes through ``dashboard.day.actions`` as ``table N``.
 
 from __future__ import annotations
 
-import dataclasses
-
 import streamlit as st
 
 from dashboard import page_writer
@@ -34,13 +32,9 @@ from recorder.model import Record
 
 
 def scorer(archive: Archive, table: int, why: str = "") -> Author:
-    """Who this tab writes as at ``table``: its key's writer (``dashboard.page_writer``), read
-    afresh, or ``table N`` on a machine that needs no key; an ``ArchiveError`` when it only
-    reads."""
-    writer = page_writer.required_writer(archive)
-    if writer.role == "local":
-        return Author(f"table {table}", why)
-    return dataclasses.replace(writer, why=why)
+    """Who this tab writes as at ``table``: its key's writer, read afresh, or ``table N`` on a
+    machine that needs no key; an ``ArchiveError`` when it only reads."""
+    return page_writer.writer_as(archive, f"table {table}", why)
 
 
 def draw_table(archive: Archive, table: int, message_key: str) -> None:
