@@ -40,7 +40,7 @@ def db(tmp_path: Path) -> str:
     """The Onam Cup with G1 at table 3 and G2 (the same teams) at table 4."""
     location = str(tmp_path / "day.sqlite")
     (tmp_path / "cup.toml").write_text(CUP, encoding="utf-8")
-    (tmp_path / "roster.csv").write_text(ROSTER, encoding="utf-8")
+    (tmp_path / "roster.csv").write_text(ROSTER + "Vallams,Hari\n", encoding="utf-8")
     assert run("day", "init", "--description", str(tmp_path / "cup.toml"),
                "--roster", str(tmp_path / "roster.csv"), "--db", location)[0] == 0  # fmt: skip
     for match, table in (("G1", "3"), ("G2", "4")):
@@ -137,16 +137,16 @@ def test_a_table_key_records_only_its_tables_current_match(db: str) -> None:
     )
     session = actions.start_match(day, g1, table3, tuple(record.players), dealer=6)
     other = actions.start_match(open_day(archive), g2, table4, tuple(record.players), dealer=6)
-    events = events_from_record(record)[1:]
+    events = events_from_record(record)[2:]  # start_match stored the first hand's start
     with pytest.raises(ArchiveError, match=r"table 3: session 2 is not the table's current m"):
         guard.append(archive, other, events[0], table3)
     with pytest.raises(ArchiveError, match="not allowed: table 3: this session is at table 4"):
         archive.append(other, events[0], table3)  # the archive's own check
     with pytest.raises(ArchiveError, match=r"^this page only reads: recording needs the table's"):
         guard.append(archive, session, events[0], None)
-    guard.append(archive, session, events[0], table3, after=1)
+    guard.append(archive, session, events[0], table3, after=2)
     with pytest.raises(ArchiveError, match=r"another device recorded here"):
-        guard.append(archive, session, events[1], table3, after=1)
+        guard.append(archive, session, events[1], table3, after=2)
     for event in events[1:]:
         guard.append(archive, session, event, table3, after=archive.sessions()[0].events)
     with pytest.raises(
@@ -173,7 +173,7 @@ def test_a_table_key_records_only_its_tables_current_match(db: str) -> None:
     )
     out = run("day", "history", str(session), "--db", db)[1]
     lines = out.splitlines()[1:]
-    assert len(lines) == len(events) + 2
+    assert len(lines) == len(events) + 3  # the session, its first hand, the events, the rewrite
     assert all("  table 3 " in line for line in lines[:-1]), out
     assert "  director " in lines[-1] and "rewrite" in lines[-1], lines[-1]
     out = run("day", "history", str(other), "--db", db)[1]
