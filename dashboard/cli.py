@@ -438,11 +438,20 @@ def dashboard(
             "($THURUPPU_CACHE, else the user's cache folder).",
         ),
     ] = None,
+    host: Annotated[
+        str | None,
+        typer.Option(
+            "--host",
+            help="The address to listen on (every address by default). Without a key "
+            "(thuruppu day keys) a visitor only reads, on any address.",
+        ),
+    ] = None,
 ) -> None:
-    """Start the Streamlit dashboard (headless) on PATH, the bundled data/ by default."""
+    """Start the Streamlit dashboard (headless) on PATH, the bundled data/ by default. It only
+    reads unless a page is opened with a key's link."""
     from dashboard.launch import run
 
-    _exit(run(path or str(BUNDLED_DATA), port, db, str(cache) if cache else None))
+    _exit(run(path or str(BUNDLED_DATA), port, db, str(cache) if cache else None, host))
 
 
 @app.command()
@@ -455,11 +464,21 @@ def record(
             "--data", help="Also list the .tgn files of this folder (the archive only if not)."
         ),
     ] = None,
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host",
+            help="The address to listen on. 127.0.0.1 (the default): this machine only, no key "
+            "needed. --host 0.0.0.0 listens on the network: then every write needs a table's or "
+            "the director's key (thuruppu day keys).",
+        ),
+    ] = "127.0.0.1",
 ) -> None:
-    """Start the dashboard on its Record page, recording live into the archive, which it serves."""
+    """Start the dashboard on its Record page, recording live into the archive, which it serves:
+    on this machine alone by default; --host 0.0.0.0 opens it to the network and turns keys on."""
     from dashboard.launch import run_recorder
 
-    _exit(run_recorder(db, port, str(data) if data else None))
+    _exit(run_recorder(db, port, str(data) if data else None, host))
 
 
 archive_app = PlainTyper(help="The archive of recorded sessions: list, import, export.")

@@ -12,7 +12,7 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 
@@ -28,14 +28,34 @@ def max_upload_mb(environ: Mapping[str, str]) -> int:
     return int(value) if value.isdigit() and int(value) > 0 else DEFAULT_MAX_UPLOAD_MB
 
 
+#: Streamlit's own settings that guard a served dashboard: requests must carry the page's XSRF
+#: token and no other site's scripts may call it. An upload (a roster, a TGN file) is bounded too:
+#: ``--server.maxUploadSize`` must be given, with ``max_upload_mb``'s value (``settings_problems``).
+GUARDED = {
+    "server.enableXsrfProtection": True,
+    "server.enableCORS": False,
+}
+UPLOAD_FLAG = "--server.maxUploadSize"
+#: The addresses that reach this machine only: a Record page there needs no key.
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
 def streamlit_command(
-    path: str, port: int, db: str | None = None, cache: str | None = None
+    path: str,
+    port: int,
+    db: str | None = None,
+    cache: str | None = None,
+    host: str | None = None,
+    keys: bool = False,
 ) -> list[str]:
     """The command serving the dashboard headless on ``port`` for the sessions under ``path``,
     recording into the archive ``db`` (``open_archive``'s default when ``None``), keeping replay
-    results in the folder ``cache`` (``$THURUPPU_CACHE`` or the user's cache when ``None``)."""
+    results in the folder ``cache`` (``$THURUPPU_CACHE`` or the user's cache when ``None``),
+    listening on ``host`` (every address when ``None``); with ``keys`` every write needs a key."""
     archive = ["--db", db] if db is not None else []
     replays = ["--cache", cache] if cache is not None else []
+    address = ["--server.address", host] if host is not None else []
+    guarded = [part for name, value in GUARDED.items() for part in (f"--{name}", _flag(value))]
     return [
         sys.executable,
         "-m",
@@ -56,16 +76,39 @@ def streamlit_command(
         "true",
         "--server.fileWatcherType",  # a served dashboard does not rerun on edits: no watching
         "none",
-        "--server.maxUploadSize",  # megabytes (dashboard.upload_worker)
+        UPLOAD_FLAG,  # megabytes (dashboard.upload_worker)
         str(max_upload_mb(os.environ)),
         "--runner.postScriptGC",  # no full collection after every run: see dashboard.server
         "false",
+        *address,
+        *guarded,
         "--",
         "--data",
         path,
         *archive,
         *replays,
+        *(["--keys"] if keys else []),
     ]
+
+
+def _flag(value: bool | int) -> str:
+    return str(value).lower()
+
+
+def settings_problems(arguments: Sequence[str]) -> list[str]:
+    """Which of Streamlit's guarding settings (``GUARDED``) a server command line does not set as
+    they must be (a flag on the command line overrides any configuration file)."""
+    given = list(arguments)
+    problems = []
+    for name, value in GUARDED.items():
+        flag = f"--{name}"
+        found = given[given.index(flag) + 1] if flag in given[:-1] else None
+        if found != _flag(value):
+            problems.append(f"{flag} is {found or 'not given'}, expected {_flag(value)}")
+    bound = given[given.index(UPLOAD_FLAG) + 1] if UPLOAD_FLAG in given[:-1] else None
+    if bound is None or not bound.isdigit() or int(bound) <= 0:
+        problems.append(f"{UPLOAD_FLAG} is {bound or 'not given'}, expected a number of megabytes")
+    return problems
 
 
 STOPPING_SIGNALS = tuple(
@@ -95,18 +138,33 @@ def serve(command: list[str]) -> int:
     return 0 if code in (-signal.SIGINT, -signal.SIGTERM) else code
 
 
-def run(path: str, port: int, db: str | None = None, cache: str | None = None) -> int:
-    """Serve the dashboard until it is stopped and return Streamlit's exit code."""
-    return serve(streamlit_command(path, port, db, cache))
+def run(
+    path: str,
+    port: int,
+    db: str | None = None,
+    cache: str | None = None,
+    host: str | None = None,
+) -> int:
+    """Serve the dashboard until it is stopped and return Streamlit's exit code: on any address
+    it only reads without a key (TOURNAMENT.md §10)."""
+    return serve(streamlit_command(path, port, db, cache, host, keys=True))
 
 
-def run_recorder(db: str | None, port: int, data: str | None = None) -> int:
+def run_recorder(
+    db: str | None, port: int, data: str | None = None, host: str = "127.0.0.1"
+) -> int:
     """Serve the dashboard for live recording into the archive ``db`` (``$THURUPPU_DB``, else the
     default file) and say where the Record page is; it shows that archive's sessions only, and
-    ``data`` (a folder of files, such as the bundled data) beside them when asked. Returns
-    Streamlit's exit code."""
+    ``data`` (a folder of files, such as the bundled data) beside them when asked. On this machine
+    alone (``host`` a loopback address) it needs no key, on the network every write needs one.
+    Returns Streamlit's exit code."""
     from recorder.archive.database import archive_location
 
     location = archive_location(db)
-    print(f"Record page: http://localhost:{port}/record", flush=True)
-    return run(data if data is not None else location, port, location)
+    local = host in LOOPBACK
+    shown = "localhost" if local else host
+    print(f"Record page: http://{shown}:{port}/record", flush=True)
+    if not local:
+        print("Listening on the network: recording needs a key (thuruppu day keys).", flush=True)
+    served = data if data is not None else location
+    return serve(streamlit_command(served, port, location, host=host, keys=not local))

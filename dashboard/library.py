@@ -301,7 +301,7 @@ def load_archived(
     if store is not None and (stored := store.get(version)) is not None:
         return from_store(key, label, version, stored)
     try:
-        record = archive.record(summary.id)
+        record = archive.public_record(summary.id)  # a hand being played: what the room sees
     except ArchiveError as error:
         return loaded(key, label, NOTHING_READ, (Problem(0, 0, str(error)),))
     session = judge(key, label, record, version)

@@ -31,6 +31,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from dashboard.launch import settings_problems
+
 
 def script_arguments(argv: Sequence[str]) -> list[str]:
     """The app's own arguments on Streamlit's command line: what follows ``--``."""
@@ -90,6 +92,9 @@ def main() -> None:
     from streamlit.web.cli import main as streamlit_main
 
     arguments = sys.argv[1:]
+    problems = settings_problems(arguments)
+    if problems:
+        sys.exit("thuruppu: the server is not guarded: " + "; ".join(problems))
     app = next((argument for argument in arguments if argument.endswith(".py")), "")
     prepare(app, script_arguments(arguments))
     sys.argv = ["streamlit", *arguments]

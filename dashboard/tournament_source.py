@@ -95,7 +95,7 @@ def from_archive(location: str, event: str | None = None) -> Sources:
     for summary in summaries:
         source = f"archive #{summary.id}"
         try:
-            record = archive.record(summary.id)
+            record = archive.public_record(summary.id)
         except ArchiveError as error:
             sources.findings.append(unreadable(source, 0, str(error)))
             continue

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond Python: Debian's Chromium and its driver for the browser
-# tests, a PostgreSQL server for the shared-archive tests, and poppler-utils (pdftotext, pdftoppm)
-# for the printables' PDF tests. Does nothing when they are present.
+# tests, a PostgreSQL server for the shared-archive tests, poppler-utils (pdftotext, pdftoppm) for
+# the printables' PDF tests and the printed key sheet as images, and zbar to read its QR codes. Does
+# nothing when they are present.
 set -euo pipefail
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
-command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
+command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)  # the printables' PDFs, the key sheet as images
+command -v zbarimg >/dev/null 2>&1 || need+=(zbar-tools)  # reads the key sheet's QR codes
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

@@ -98,6 +98,18 @@ class ThrowawayServer:
             ]
         )
 
+    def pause(self) -> None:
+        """Stop the server, keeping its data, as a server going down would."""
+        self._run([str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop"])
+
+    def resume(self) -> None:
+        """Start a paused server again on its port."""
+        options = f"-h 127.0.0.1 -p {self.port} -k {self.folder} -F"
+        self._run(
+            [str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-o", options,
+             "-l", str(self.folder / "server.log"), "-w", "-t", "60", "start"]
+        )  # fmt: skip
+
     def stop(self) -> None:
         try:
             self._run(

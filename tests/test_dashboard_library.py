@@ -186,16 +186,16 @@ def test_the_caption_counts_the_folder_the_archive_and_uploads_apart(tmp_path: P
     club = load("club.tgn", "club.tgn", (FIXTURES / "club-night-40.tgn").read_bytes())
     archive = tmp_path / "archive.sqlite"
     assert sessions_caption(tmp_path, [club, club], [str(archive)], [club], []) == (
-        f"3 sessions: 2 from the folder {tmp_path}; 1 from the archive {archive}; "
+        f"3 sessions: 2 from the folder {tmp_path.name}; 1 from the archive archive.sqlite; "
         "0 uploaded in this browser."
     )
     missing = tmp_path / "missing"
     assert sessions_caption(missing, [], [], [], [club]) == (
-        f"1 session: none from {missing}, which does not exist; no archive yet; "
+        "1 session: none from missing, which does not exist; no archive yet; "
         "1 uploaded in this browser."
     )
     assert sessions_caption(archive, [], ["postgresql://me:secret@host/club"], [club], []) == (
-        "1 session: 1 from the archive PostgreSQL host/club; 0 uploaded in this browser."
+        "1 session: 1 from the archive on PostgreSQL; 0 uploaded in this browser."
     )
 
 

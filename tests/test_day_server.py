@@ -33,22 +33,28 @@ def test_the_dashboard_command_passes_a_postgresql_address_whole(
     monkeypatch.setattr(launch, "run", lambda *arguments: served.append(arguments) or 0)
     result = runner.invoke(app, ["dashboard", URL, "--port", "8600"])
     assert result.exit_code == 0, result.output
-    assert served == [(URL, 8600, None, None)]
+    assert served == [(URL, 8600, None, None, None)]
 
 
 def test_the_recorder_serves_its_archive_only_unless_asked(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    served: list[tuple[object, ...]] = []
-    monkeypatch.setattr(launch, "run", lambda *arguments: served.append(arguments) or 0)
+    served: list[tuple[str, str]] = []
+
+    def serve(command: list[str]) -> int:
+        script = command[command.index("--") :]
+        served.append((script[script.index("--data") + 1], script[script.index("--db") + 1]))
+        return 0
+
+    monkeypatch.setattr(launch, "serve", serve)
     monkeypatch.setenv(ARCHIVE_ENV, str(tmp_path / "env.sqlite"))
     assert runner.invoke(app, ["record", "--db", URL]).exit_code == 0
     assert runner.invoke(app, ["record"]).exit_code == 0
     assert runner.invoke(app, ["record", "--db", URL, "--data", str(BUNDLED_DATA)]).exit_code == 0
     assert served == [
-        (URL, 8501, URL),
-        (str(tmp_path / "env.sqlite"), 8501, str(tmp_path / "env.sqlite")),
-        (str(BUNDLED_DATA), 8501, URL),
+        (URL, URL),
+        (str(tmp_path / "env.sqlite"), str(tmp_path / "env.sqlite")),
+        (str(BUNDLED_DATA), URL),
     ]
 
 

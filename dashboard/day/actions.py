@@ -306,6 +306,13 @@ def start_match(
     team's, from each team's roster when it has one; ``dealer`` the last seat unless said); a Rummy
     table's come from its chair draw (``draw``, a ``Draw`` tag's value), which gives the chairs
     and the first dealer."""
+    if author.role == "table":
+        current = current_matches(day.tournament().schedule).get(author.table or 0)
+        if current is None or current.scheduled.id != entry.scheduled.id:
+            raise DayError(
+                f"{author.who}: {entry.scheduled.id} is not this table's current match; "
+                "nothing was stored"
+            )
     if entry.scheduled.game == "rummy":
         read = read_draw(draw)
         if read.problems:

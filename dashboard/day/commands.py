@@ -400,6 +400,61 @@ def history(
     sys.stdout.write("".join(f"{line}\n" for line in lines))
 
 
+@day_app.command("keys")
+def keys(
+    url: Annotated[
+        str, typer.Option("--url", help="Where the tables reach the dashboard: http://HOST:PORT")
+    ],
+    table: Annotated[
+        list[int] | None, typer.Option("--table", help="A table's key (repeat for several).")
+    ] = None,
+    director: Annotated[
+        list[str] | None,
+        typer.Option("--director", help="A director's key with its label (repeat for several)."),
+    ] = None,
+    desk: Annotated[bool, typer.Option("--desk", help="The desk's key (fees only).")] = False,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", help="Write the sheets to print: one table a page, QR codes."),
+    ] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Issue keys and print each link once (TOURNAMENT.md §10): without --table, --director or
+    --desk, every scheduled table's, a director's and the desk's. A new key ends the one of the
+    same table or label; keys work until the day after the tournament's date."""
+    import datetime
+
+    from dashboard.day.key_sheet import key_link, sheet_html
+    from dashboard.day.source import DayError, open_day
+    from recorder.archive import ArchiveError
+    from recorder.archive.keys import issue, last_day
+
+    if not url.startswith(("http://", "https://")):
+        fail(f"--url {url!r}: expected the dashboard's address, http://HOST:PORT")
+    archive = _archive(db)
+    try:
+        day = open_day(archive, event)
+        wanted: list[tuple[str, int | None, str | None]] = [("table", t, None) for t in table or []]
+        wanted += [("director", None, name) for name in director or []]
+        wanted += [("desk", None, None)] if desk else []
+        if not wanted:
+            tables = sorted({match.table for match in day.state.schedule.values()})
+            wanted = [("table", t, None) for t in tables] + [("director", None, None)]
+            wanted.append(("desk", None, None))
+        expires = last_day(day.description.date, datetime.datetime.now(datetime.UTC).date())
+        issued = [issue(archive, day.event, role, expires, t, name) for role, t, name in wanted]
+    except DayError as error:
+        fail(str(error))
+    except ArchiveError as error:
+        fail(str(error))
+    for key in issued:
+        typer.echo(f"{key.label}: {key_link(url, key)}")
+    if html is not None:
+        html.write_text(sheet_html(day.event, url, issued), encoding="utf-8")
+        typer.echo(f"sheets written to {html}")
+
+
 def _names(text: str) -> list[str]:
     return [name.strip() for name in text.split(",") if name.strip()]
 

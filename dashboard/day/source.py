@@ -47,12 +47,13 @@ class Day:
         return day_log(self.state, self.summaries)
 
     def sessions(self) -> list[TournamentSession]:
-        """The event's sessions of the archive, replayed and scored (others are left out)."""
+        """The event's sessions of the archive, replayed and scored (others are left out); a hand
+        still being played counts once it has ended (TOURNAMENT.md §8)."""
         loaded = []
         for summary in self.summaries:
             if summary.event is not None and summary.event != self.event:
                 continue
-            record = self.archive.record(summary.id)
+            record = self.archive.ended_record(summary.id)  # a hand being played: not yet
             key = archive_key(summary.id)
             loaded.append(TournamentSession.scored(key, f"archive #{summary.id}", record))
         return loaded

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from dashboard.recording.setup import is_date
+from dashboard.recording.setup import is_date, text_problem
 from recorder.games import FAMILIES
 from recorder.house_rules import HOUSE_RULES, rule_problem
 from recorder.model import Tag
@@ -71,6 +71,9 @@ class RummySetup:
             problems.append("every chair needs a player's name")
         if any("," in name for name in names):
             problems.append("names may not contain a comma")
+        fields = [(f"chair {chair}'s name", name) for chair, name in enumerate(names, start=1)]
+        fields.append(("the event", self.event))
+        problems += [problem for label, text in fields if (problem := text_problem(label, text))]
         if len(set(filter(None, names))) != len(list(filter(None, names))):
             problems.append("two players have the same name")
         if not 1 <= self.first_dealer <= len(names):

@@ -42,6 +42,10 @@ class SessionSetup:
             problems.append(f"{self.game} needs {spec.players} player names")
         if any("," in name for name in (*names, *self.teams)):
             problems.append("names may not contain a comma")
+        fields = [(f"player {seat}'s name", name) for seat, name in enumerate(names, start=1)]
+        fields += [(f"team {side}'s name", team) for side, team in enumerate(self.teams, start=1)]
+        fields += [("the event", self.event), ("the house rules", self.rules)]
+        problems += [problem for label, text in fields if (problem := text_problem(label, text))]
         if not all(team.strip() for team in self.teams):
             problems.append("both teams need a name")
         if not 1 <= self.dealer <= spec.players:
@@ -85,6 +89,16 @@ def archive_argument(argv: Sequence[str]) -> str | None:
     arguments = list(argv)
     if "--db" in arguments[:-1]:
         return arguments[arguments.index("--db") + 1]
+    return None
+
+
+def text_problem(label: str, text: str) -> str | None:
+    """Why a set-up field cannot be written in a TGN tag (a quote or a control character), with
+    the field's label, or ``None``."""
+    if '"' in text:
+        return f'{label}: a quote (") cannot be kept in the notation; leave it out'
+    if any(not char.isprintable() for char in text):
+        return f"{label}: a control character (a tab, a new line) cannot be kept; leave it out"
     return None
 
 

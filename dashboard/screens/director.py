@@ -3,9 +3,13 @@ correct it: any hand rewritten (its TGN text), the session voided or replaced, a
 decision on an unfinished match, a stale match let stand; and for the event, a walkover, a
 withdrawal, a tie settled.
 
-Each action asks why and writes through ``dashboard.day.actions`` as ``director``; a refusal is
-shown next to its button. The Tournament page reads the archive afresh, so it follows at once.
-Sessions of another event are listed apart and cannot be chosen here.
+Each action asks why and writes through ``dashboard.day.actions`` as the tab's key's writer
+(``dashboard.page_writer``, read afresh at every write; ``director`` on a machine that needs no
+key); a refusal is shown next to its button. On a server that needs keys the page offers nothing,
+not even a session's history (a hand being played is not the room's to see), without a director's
+key, and a write made anyway is refused before it reaches the archive. The Tournament page reads
+the archive afresh, so it follows at once. Sessions of another event are listed apart and cannot
+be chosen here.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from dashboard import state
+from dashboard import page_writer, state
 from dashboard.day import actions
 from dashboard.day.history import history_lines
 from dashboard.day.source import Day, DayError, open_day, tournaments
@@ -32,8 +36,10 @@ def act(name: str, write: Callable[[Day], str]) -> None:
     refusal, for its button."""
     try:
         st.session_state[SAID] = (name, "success", write(open_day(day.archive, day.event)))
-    except (DayError, ArchiveError) as error:
+    except DayError as error:
         st.session_state[SAID] = (name, "error", str(error))
+    except ArchiveError as error:
+        st.session_state[SAID] = (name, "error", page_writer.shown(error))
 
 
 def said(name: str) -> None:
@@ -48,7 +54,9 @@ def why(key: str) -> str:
 
 
 def director(key: str) -> Author:
-    return Author("director", why(key))
+    """The writer of a director's action with the reason typed at ``key``: the tab's key, read
+    afresh (a director's), or ``director`` on a machine that needs no key."""
+    return page_writer.writer_as(day.archive, "director", why(key), page_writer.DIRECTING)
 
 
 def draw_history(archive: Archive, session: int) -> None:
@@ -232,6 +240,13 @@ st.title("Director")
 archive = state.day_archive()
 if archive is None:
     st.info("This dashboard shows files only: start it on an archive to run a tournament day.")
+    st.stop()
+refused = page_writer.page_refusal(archive, page_writer.DIRECTING, "the director's link")
+if refused:
+    st.info(escape_markdown(refused), icon=":material/lock:")
+    st.page_link(
+        "screens/tournament.py", label="The Tournament page", icon=":material/emoji_events:"
+    )
     st.stop()
 names = tournaments(archive)
 if not names:

@@ -3,7 +3,11 @@ the matches, see what's on at every table now, and keep the day's accounts.
 
 The description is edited in place as TOML text, read on every change: every bad key or name is
 shown at once with its line, before anything is stored. The set-up form writes into that text.
-Every write goes through ``dashboard.day.actions`` as ``organiser`` (payments as ``desk``).
+Every write goes through ``dashboard.day.actions`` as the tab's key's writer, read afresh at every
+write (``dashboard.page_writer``; ``organiser``, payments ``desk``, on a machine that needs no key).
+On a server that needs keys the set-up and the schedule are changed with a director's key only and
+fees marked paid with a director's or the desk's; without one the page shows what's on and the
+accounts and offers no change, and a write made anyway is refused before it reaches the archive.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from dashboard import state
+from dashboard import page_writer, state
 from dashboard.day import actions
 from dashboard.day.source import Day, DayError, open_day, tournaments
 from dashboard.views.day import (
@@ -31,7 +35,7 @@ from dashboard.views.day import (
     team_rows,
 )
 from dashboard.views.text import escape_markdown
-from recorder.archive import Archive, Author
+from recorder.archive import Archive, ArchiveError, Author
 from replay.tournament import Description as TournamentDescription
 from replay.tournament import (
     Fees,
@@ -46,7 +50,6 @@ from replay.tournament import (
 
 TEXT = "org-text"
 NOTICE = "org-notice"
-ORGANISER = Author("organiser")
 TEMPLATE = description_toml(TournamentDescription(name=""))
 
 
@@ -61,6 +64,8 @@ def act(write: Callable[[], str]) -> None:
         notice("success", write())
     except DayError as error:
         notice("error", str(error))
+    except ArchiveError as error:
+        notice("error", page_writer.shown(error))
 
 
 def fresh(event: str) -> Day:
@@ -70,9 +75,15 @@ def fresh(event: str) -> Day:
     return open_day(location, event)
 
 
+def organiser(archive: Archive, why: str = "") -> Author:
+    """The writer of a set-up or schedule change: a director's key, or ``organiser`` on a machine
+    that needs no key (``page_writer.writer_as``)."""
+    return page_writer.writer_as(archive, "organiser", why, page_writer.DIRECTING)
+
+
 def save_description(archive: Archive) -> None:
     text = st.session_state.get(TEXT, "")
-    act(lambda: actions.set_description(archive, text, Author("organiser", "set-up")))
+    act(lambda: actions.set_description(archive, text, organiser(archive, "set-up")))
 
 
 def apply_form(description: TournamentDescription, teams: list[str]) -> None:
@@ -217,16 +228,27 @@ def add_match(event: str, suggested: str) -> None:
         players=tuple(get("org-players") or ()) if game == "rummy" else None,
         time=(get("org-time") or "").strip() or None,
     )
-    act(lambda: actions.schedule_match(fresh(event), match, ORGANISER))
+    act(lambda: schedule(event, match))
+
+
+def schedule(event: str, match: ScheduledMatch) -> str:
+    day = fresh(event)
+    return actions.schedule_match(day, match, organiser(day.archive))
 
 
 def remove_match(event: str) -> None:
     match_id = st.session_state.get("org-remove") or ""
     why = st.session_state.get("org-remove-why", "")
-    act(lambda: actions.unschedule(fresh(event), match_id, Author("organiser", why)))
+    act(lambda: unschedule(event, match_id, why))
 
 
-def draw_schedule(day: Day) -> None:
+def unschedule(event: str, match_id: str, why: str) -> str:
+    day = fresh(event)
+    return actions.unschedule(day, match_id, organiser(day.archive, why))
+
+
+def draw_schedule(day: Day, refused: str | None) -> None:
+    """What's on now and the schedule; the controls that change it when this tab may."""
     tournament = day.tournament()
     st.subheader("What's on now")
     now = current_matches(tournament.schedule)
@@ -235,6 +257,14 @@ def draw_schedule(day: Day) -> None:
         st.caption("Each table's scorer opens the Record page at record?table=N.")
     else:
         st.caption("No table has a match to play.")
+    if refused:
+        st.info(escape_markdown(refused), icon=":material/lock:")
+        st.subheader("The schedule")
+        if tournament.schedule:
+            st.dataframe(schedule_rows(tournament.schedule), hide_index=True, width="stretch")
+        else:
+            st.caption("Nothing scheduled yet.")
+        return
     st.subheader("Add a match")
     game = st.segmented_control("Game", ["28", "rummy"], default="28", key="org-game") or "28"
     top = st.columns(4)
@@ -283,17 +313,27 @@ def draw_schedule(day: Day) -> None:
 def mark_paid(event: str, amount_key: str) -> None:
     get = st.session_state.get
     person, amount, note = get("org-payer") or "", int(get(amount_key) or 0), get("org-note", "")
-    act(lambda: actions.pay(fresh(event), person, amount, note, Author("desk")))
+    act(lambda: pay(event, person, amount, note))
 
 
-def draw_fees(day: Day) -> None:
+def pay(event: str, person: str, amount: int, note: str) -> str:
+    """Mark a payment as a director's or the desk's key (``desk`` on a machine needing none)."""
+    day = fresh(event)
+    author = page_writer.writer_as(day.archive, "desk", "", page_writer.PAYING)
+    return actions.pay(day, person, amount, note, author)
+
+
+def draw_fees(day: Day, refused: str | None) -> None:
+    """What everyone owes, and the control marking a payment when this tab may."""
     accounts = day.tournament().fees
     if accounts is None or not accounts.people:
         st.caption("Nobody owes anything yet.")
         return
     st.dataframe(accounts_rows(accounts), hide_index=True, width="stretch")
     owing = [name for name, account in accounts.people.items() if account.owed > 0]
-    if owing:
+    if refused:
+        st.info(escape_markdown(refused), icon=":material/lock:")
+    elif owing:
         row = st.columns([2, 1, 2, 1], vertical_alignment="bottom")
         payer = row[0].selectbox("Mark paid", owing, key="org-payer")
         amount_key = f"org-amount-{payer}"
@@ -337,14 +377,19 @@ try:
 except DayError as error:
     st.error(escape_markdown(str(error)))
     st.stop()
+directing = page_writer.page_refusal(archive, page_writer.DIRECTING, "the director's link")
+paying = page_writer.page_refusal(archive, page_writer.PAYING, "the director's or the desk's link")
 setup, schedule_tab, fees_tab = st.tabs(["Set-up", "Schedule", "Fees"])
 with setup:
-    draw_setup(archive, day)
+    if directing:
+        st.info(escape_markdown(directing), icon=":material/lock:")
+    else:
+        draw_setup(archive, day)
 if day is None:
     with schedule_tab:
         st.caption("Save a description first: the schedule and the fees follow from it.")
     st.stop()
 with schedule_tab:
-    draw_schedule(day)
+    draw_schedule(day, directing)
 with fees_tab:
-    draw_fees(day)
+    draw_fees(day, paying)

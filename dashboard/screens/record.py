@@ -13,7 +13,8 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from dashboard import state
+from dashboard import page_writer, state
+from dashboard.query import bad_number, query_number
 from dashboard.recording import clicks
 from dashboard.recording.clicks import Decision
 from dashboard.recording.offers import (
@@ -82,10 +83,11 @@ def current(session_id: int) -> tuple[Position, int]:
 def record_click(
     session_id: int, decide: Callable[[Position], Decision], at: str | None = None
 ) -> None:
-    """Decide a click against the stored position and append its events (a callback); a
-    refusal is shown under the controls ``at`` (at the top of the page for ``None``)."""
-    position, _ = current(session_id)
-    message = clicks.commit(the_archive(), session_id, decide(position))
+    """Decide a click against the stored position and append its events as this tab's writer
+    (a callback); a refusal is shown under the controls ``at`` (at the top of the page for
+    ``None``)."""
+    archive = the_archive()
+    message = page_writer.commit(archive, session_id, lambda: decide(current(session_id)[0]))
     if message:
         st.session_state[MESSAGE] = message
         if at is not None:
@@ -132,10 +134,11 @@ def start_session() -> None:
         return
     archive = the_archive()
     try:
-        session_id = archive.create_session(setup.tags())
-        archive.append(session_id, HandStarted.numbered(1, dealer=setup.dealer))
+        writer = page_writer.required_writer(archive)
+        session_id = archive.create_session(setup.tags(), writer)
+        archive.append(session_id, HandStarted.numbered(1, dealer=setup.dealer), writer)
     except ArchiveError as error:
-        st.session_state[MESSAGE] = str(error)
+        st.session_state[MESSAGE] = page_writer.shown(error)
         st.session_state[MESSAGE_AT] = "setup"
         return
     st.query_params["session"] = str(session_id)
@@ -181,7 +184,10 @@ def draw_resume() -> None:
 
 
 def seat_labels(position: Position) -> dict[int, str]:
-    return {seat: seat_name(position, seat) for seat in range(1, position.players + 1)}
+    """Each seat's name as the pickers show it: text, its Markdown escaped."""
+    return {
+        seat: escape_markdown(seat_name(position, seat)) for seat in range(1, position.players + 1)
+    }
 
 
 def draw_seats(position: Position, events: int) -> str:
@@ -228,7 +234,7 @@ def draw_calling(position: Position, events: int) -> None:
 
 
 def draw_trump(position: Position) -> None:
-    st.caption(f"The face-down card of {seat_name(position, position.seat)}")
+    st.caption(f"The face-down card of {escape_markdown(seat_name(position, position.seat))}")
     draw_grid(position, "rec-trump", lambda code: lambda p: clicks.trump_click(p, code))
     with st.container(horizontal=True, gap="small"):
         for suit in SUITS:
@@ -464,6 +470,7 @@ def draw_any_session(session_id: int) -> None:
 
 def draw_session(session_id: int) -> None:
     position, events = current(session_id)
+    page_writer.drawn(session_id, events)
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="rec-top"):
         st.html(status_html(position, events), width="content")
         draw_undo(position)
@@ -500,14 +507,25 @@ elif message:
     message_slot.error(message, icon=":material/block:")
 chosen = st.query_params.get("session", "")
 table = st.query_params.get("table", "")
-if chosen.isdigit():
+session_number = query_number(chosen)
+refused = page_writer.may_write(the_archive())
+if refused:
+    message_slot.info(refused, icon=":material/lock:")
+elif chosen and session_number is None:
+    st.error(bad_number("session", chosen))
+    st.button("Set up a new session", on_click=st.query_params.clear)
+elif session_number is not None:
     try:
-        draw_any_session(int(chosen))
+        draw_any_session(session_number)
     except ArchiveError as error:
-        st.error(str(error))
+        st.error(page_writer.shown(error, reading=True))
+        st.button("Try again", key="rec-retry", type="primary")  # a rerun reads afresh
         st.button("Set up a new session", on_click=st.query_params.clear)
-elif table.isdigit():
-    record_table.draw_table(the_archive(), int(table), MESSAGE)
+elif table and query_number(table) is None:
+    st.error(bad_number("table", table))
+    st.button("Set up a new session", on_click=st.query_params.clear)
+elif table:
+    record_table.draw_table(the_archive(), query_number(table) or 0, MESSAGE)
 else:
     draw_setup()
 for leftover in PLACED.values():  # a refusal whose controls were not drawn this time

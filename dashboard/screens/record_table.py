@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from dashboard import page_writer
 from dashboard.day import actions
 from dashboard.day.source import DayError, open_day
 from dashboard.recording.table import (
@@ -25,13 +26,15 @@ from dashboard.recording.table import (
 )
 from dashboard.views.day import entry_teams, seat_rosters, seat_teams
 from dashboard.views.text import escape_markdown
-from recorder.archive import Archive, Author
+from recorder.archive import Archive, ArchiveError, Author
 from recorder.games import GAMES
 from recorder.model import Record
 
 
-def scorer(table: int, why: str = "") -> Author:
-    return Author(f"table {table}", why)
+def scorer(archive: Archive, table: int, why: str = "") -> Author:
+    """Who this tab writes as at ``table``: its key's writer, read afresh, or ``table N`` on a
+    machine that needs no key; an ``ArchiveError`` when it only reads."""
+    return page_writer.writer_as(archive, f"table {table}", why)
 
 
 def draw_table(archive: Archive, table: int, message_key: str) -> None:
@@ -79,9 +82,13 @@ def start(
         found.entry,
     )
     try:
-        session = actions.start_match(day, entry, scorer(table), chairs, dealer, draw)
+        author = scorer(day.archive, table)
+        session = actions.start_match(day, entry, author, chairs, dealer, draw)
     except DayError as error:
         st.session_state[message_key] = str(error)
+        return
+    except ArchiveError as error:
+        st.session_state[message_key] = page_writer.shown(error)
         return
     st.query_params["session"] = str(session)
 
@@ -186,9 +193,11 @@ def draw_scorer_penalty(archive: Archive, session: int, record: Record, hand_ove
             team = str(st.session_state.get("tbl-pen-team") or "")
             try:
                 day = open_day(archive, event.value if event else None)
-                said = actions.scorer_penalty(day, session, hand, team, scorer(table, why))
+                said = actions.scorer_penalty(day, session, hand, team, scorer(archive, table, why))
             except DayError as error:
                 said = str(error)
+            except ArchiveError as error:
+                said = page_writer.shown(error)
             st.session_state["tbl-pen-said"] = said
 
         st.button("Award 1 point", key="tbl-penalty", on_click=award)

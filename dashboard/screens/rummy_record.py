@@ -14,8 +14,9 @@ from datetime import date as calendar_date
 
 import streamlit as st
 
+from dashboard import page_writer
 from dashboard.recording import rummy_clicks
-from dashboard.recording.clicks import Decision, commit
+from dashboard.recording.clicks import Decision
 from dashboard.recording.rummy_pick import Pick, PickKind, judge_pick, pick_grid
 from dashboard.recording.rummy_position import RummyPosition, locate
 from dashboard.recording.rummy_setup import (
@@ -113,10 +114,11 @@ def start_table(archive: Archive, message_key: str) -> None:
         st.session_state[message_key] = "; ".join(problems)
         return
     try:
-        session_id = archive.create_session(setup.tags())
-        archive.append(session_id, HandStarted.numbered(1, dealer=setup.first_dealer))
+        writer = page_writer.required_writer(archive)
+        session_id = archive.create_session(setup.tags(), writer)
+        archive.append(session_id, HandStarted.numbered(1, dealer=setup.first_dealer), writer)
     except ArchiveError as error:
-        st.session_state[message_key] = str(error)
+        st.session_state[message_key] = page_writer.shown(error)
         return
     st.query_params["session"] = str(session_id)
 
@@ -138,7 +140,7 @@ class Taps:
 
     def stored(self, decide: Callable[[RummyPosition], Decision]) -> bool:
         """Decide and append; whether it was stored (else the message is shown)."""
-        message = commit(self.archive, self.session_id, decide(self.position()))
+        message = page_writer.commit(self.archive, self.session_id, lambda: decide(self.position()))
         if message:
             st.session_state[self.message_key] = message
         return message is None
@@ -166,6 +168,7 @@ def draw_session(archive: Archive, session_id: int, message_key: str) -> None:
     """The page of a Rummy session: status, the table's totals, then what the phase asks."""
     logged = archive.events(session_id)
     position = locate(session_id, logged)
+    page_writer.drawn(session_id, len(logged))
     taps = Taps(archive, session_id, message_key)
     st.html(f"<style>{RUMMY_CSS}</style>")
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="rec-top"):
@@ -192,7 +195,9 @@ def draw_session(archive: Archive, session_id: int, message_key: str) -> None:
         draw_complete(position, taps)
     else:
         standing = ", ".join(position.game.standing)
-        st.success(f"{position.game.winner} won the table. Finishing order: {standing}")
+        st.success(
+            escape_markdown(f"{position.game.winner} won the table. Finishing order: {standing}")
+        )
     draw_findings(position.findings, "rmy-findings")
     draw_corrections(position, taps)
     draw_export(archive, session_id)
@@ -371,7 +376,7 @@ def draw_complete(position: RummyPosition, taps: Taps) -> None:
         st.info(f"Deal {position.deal_number} is void: dealt again")
     else:
         winner = deal.winner or "nobody"
-        st.success(f"Deal {position.deal_number} won by {winner}")
+        st.success(escape_markdown(f"Deal {position.deal_number} won by {winner}"))
     following = position.next_dealer()
     in_game = [standing.seat for standing in position.seats if standing.standing != "out"]
     labels = seat_labels(position, list(range(1, position.players + 1)))

@@ -100,10 +100,11 @@ def _count(number: int, what: str) -> str:
 
 
 def _place(location: str) -> str:
-    """An archive's place as shown: a file's full path; a server's address without its login."""
+    """An archive's place as a visitor sees it: a file's name, never its folders; a server only
+    as PostgreSQL, never its address (TOURNAMENT.md §10)."""
     if is_postgres(location):
-        return "PostgreSQL " + location.rsplit("@", 1)[-1]
-    return str(Path(location).resolve())
+        return "on PostgreSQL"
+    return Path(location).name
 
 
 def sessions_caption(
@@ -121,9 +122,9 @@ def sessions_caption(
         root = Path(root)
         if root.exists():
             kind = "file" if root.is_file() else "folder"
-            parts.append(f"{len(files)} from the {kind} {root.resolve()}")
+            parts.append(f"{len(files)} from the {kind} {root.resolve().name}")
         else:
-            parts.append(f"none from {root}, which does not exist")
+            parts.append(f"none from {root.name}, which does not exist")
     if archives:
         places = ", ".join(_place(location) for location in archives)
         parts.append(f"{len(archived)} from the archive {places}")

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import urlencode
 
+from dashboard.query import query_number
+
 
 class Move(StrEnum):
     """A control of the Replay page; the value is its widget key."""
@@ -156,10 +158,8 @@ class Position:
 
 
 def _number(text: str | None, lowest: int) -> int | None:
-    if text is None or not text.strip().isdigit():
-        return None
-    value = int(text.strip())
-    return value if value >= lowest else None
+    value = query_number(text)
+    return value if value is not None and value >= lowest else None
 
 
 def out_of_range(
@@ -173,8 +173,8 @@ def out_of_range(
     value = _number(text, lowest)
     if value is not None and value <= highest:
         return None
-    if not text.strip().isdigit():
-        return f"The link's {name} '{text}' is not a number."
+    if query_number(text) is None:
+        return f"The link's {name} '{text[:20]}' is not a number."
     return (
         f"The link asks for {name} {text.strip()}, but {where} has {name}s {lowest} to {highest}."
     )

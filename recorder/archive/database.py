@@ -18,7 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 
-from recorder.archive.events import ArchiveError
+from recorder.archive.events import ArchiveError, ArchiveUnavailable
 
 #: The environment variable that names the archive when ``--db`` is not given.
 ARCHIVE_ENV = "THURUPPU_DB"
@@ -188,7 +188,8 @@ class Database:
         except BaseException as error:
             self._roll_back(connection)
             if isinstance(error, self.dialect.errors):
-                raise ArchiveError(f"archive {self.shown}: {_reason(error)}") from None
+                reason = _reason(error)
+                raise ArchiveUnavailable(f"archive {self.shown}: {reason}", reason) from None
             raise
         finally:
             connection.close()
@@ -220,7 +221,10 @@ class Database:
         try:
             return self.dialect.connect(self.target)
         except self.dialect.errors as error:
-            raise ArchiveError(f"cannot open the archive {self.shown}: {_reason(error)}") from None
+            reason = _reason(error)
+            raise ArchiveUnavailable(
+                f"cannot open the archive {self.shown}: {reason}", reason
+            ) from None
 
     def _roll_back(self, connection: Any) -> None:
         with suppress(*self.dialect.errors):  # a broken connection: closing it is all that is left

@@ -71,17 +71,39 @@ class PaymentMade(EventBase):
     note: str = ""
 
 
+class KeyIssued(EventBase):
+    """A key given out (§10): its role (``table``, ``director``, ``desk``), its label as the
+    history shows it (``table 4``), a table key's table, the SHA-256 of the key (the key itself
+    is never stored) and the last day it works (ISO date). It ends the key of the same label."""
+
+    kind: Literal["key"] = "key"
+    role: Literal["table", "director", "desk"]
+    label: str
+    table: int | None = None
+    hash: str
+    expires: str
+
+
+class KeyRevoked(EventBase):
+    """The key of a label ended: replaced by a new one, or taken back."""
+
+    kind: Literal["key-revoke"] = "key-revoke"
+    label: str
+
+
 DayEvent = Annotated[
     DescriptionSet
     | MatchScheduled
     | MatchUnscheduled
     | SessionVoided
     | SessionStands
-    | PaymentMade,
+    | PaymentMade
+    | KeyIssued
+    | KeyRevoked,
     Field(discriminator="kind"),
 ]
 DAY_ADAPTER: TypeAdapter[DayEvent] = TypeAdapter(DayEvent)
-DAY_KINDS = ("description", "schedule", "unschedule", "void", "stand", "pay")
+DAY_KINDS = ("description", "schedule", "unschedule", "void", "stand", "pay", "key", "key-revoke")
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +143,7 @@ def session_of(event: DayEvent) -> int | None:
 @dataclass
 class DayState:
     """One tournament's day log folded: the description as it stands, the schedule, the voids
-    (session → reason), the stands, the payments in order."""
+    (session → reason), the stands, the payments in order, the keys in force."""
 
     description: str | None = None
     schedule: dict[str, MatchScheduled] = field(default_factory=dict)
@@ -129,6 +151,8 @@ class DayState:
     voids: dict[int, str] = field(default_factory=dict)
     stands: set[int] = field(default_factory=set)
     payments: list[PaymentMade] = field(default_factory=list)
+    keys: dict[str, KeyIssued] = field(default_factory=dict)
+    """The keys in force, by label."""
 
     @classmethod
     def of(cls, entries: list[DayEntry]) -> DayState:
@@ -150,6 +174,10 @@ class DayState:
             self.voids[event.session] = entry.why
         elif isinstance(event, SessionStands):
             self.stands.add(event.session)
+        elif isinstance(event, KeyIssued):
+            self.keys[event.label] = event
+        elif isinstance(event, KeyRevoked):
+            self.keys.pop(event.label, None)
         else:
             self.payments.append(event)
 
@@ -170,4 +198,11 @@ def day_refusal(state: DayState, event: DayEvent, why: str) -> str | None:
             return f"session {event.session} is void already"
         if not why.strip():
             return "a void needs a reason"
+    elif isinstance(event, KeyIssued):
+        if not event.label.strip() or any(not char.isprintable() for char in event.label):
+            return "a key's label must be printable text"
+        if (event.role == "table") != (event.table is not None):
+            return "a table key, and only a table key, names its table"
+    elif isinstance(event, KeyRevoked) and event.label not in state.keys:
+        return f"no key labelled {event.label!r} is in force"
     return None

@@ -20,6 +20,15 @@ class ArchiveError(Exception):
     """The archive refused an event or could not reach its database; the message says why."""
 
 
+class ArchiveUnavailable(ArchiveError):
+    """The database could not do what was asked (down, full, read-only); ``reason`` is the
+    driver's own first line, without the archive's file or address."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 class EventBase(BaseModel):
     """What every event shares: it is frozen and strict about its fields."""
 
@@ -269,10 +278,14 @@ _POSITION = {"line", "column"}
 @dataclass(frozen=True, slots=True)
 class Author:
     """Who writes an event and why: the label of the key that wrote it (``table 4``,
-    ``director``; ``local`` on a machine that needs no key) and the reason given."""
+    ``director``; ``local`` on a machine that needs no key), the reason given, and the key's role
+    (``table``, ``director``, ``desk``; ``local`` needs no key) with a table key's table: what
+    the archive lets it write (``recorder.archive.access``)."""
 
     who: str = "local"
     why: str = ""
+    role: str = "local"
+    table: int | None = None
 
 
 LOCAL = Author()

@@ -307,7 +307,7 @@ class LogState:
             if line.hand_index != index
         }
         _renumber(self.hands, index)
-        if was_last and not new:
+        if was_last:  # the director's text is the hand as it stands: no longer being played
             self.hand_open = False
         self.last_line = None
 

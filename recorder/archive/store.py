@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
+from recorder.archive import access
 from recorder.archive.checks import refusal
 from recorder.archive.database import Database, Transaction, archive_location, open_database
 from recorder.archive.day import (
@@ -41,8 +42,13 @@ from recorder.archive.events import (
 )
 from recorder.archive.fold import LogState
 from recorder.archive.from_record import events_from_record
+from recorder.archive.public import public_record
 from recorder.model import Record, Tag
 from recorder.tgn import TGNError, dumps, loads
+
+
+class StaleWrite(ArchiveError):
+    """A write drawn from an older position of the log than the archive holds: refused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +117,16 @@ class Archive(Protocol):
         """The session as a record: its log folded, undos and corrections applied."""
         ...
 
+    def public_record(self, session_id: int) -> Record:
+        """The session as the room sees it: a hand still being played shows only what is public
+        (``recorder.archive.public``)."""
+        ...
+
+    def ended_record(self, session_id: int) -> Record:
+        """The session with only its hands that have ended: a hand being played is left out
+        (it counts for no score or standing until it ends, TOURNAMENT.md §8)."""
+        ...
+
     def import_record(self, record: Record, author: Author = ...) -> int:
         """Store a whole record as a new session in one transaction; returns its id."""
         ...
@@ -168,8 +184,9 @@ class SqlArchive:
         with self._guard:
             with self._database.transaction(write=True) as tx:
                 known = self._read(tx, session_id, lock)
+                access.refuse(access.session_refusal(author, _table(known.state), event))
                 if after is not None and after != len(known.log):
-                    raise ArchiveError(
+                    raise StaleWrite(
                         f"session {session_id}: another device recorded here since this page "
                         "was drawn; nothing was stored"
                     )
@@ -211,6 +228,7 @@ class SqlArchive:
 
     def append_day(self, event_name: str, event: DayEvent, author: Author = LOCAL) -> int:
         """Check one day event against the tournament's day log and store it."""
+        access.refuse(access.day_refusal(author, event))
         session = session_of(event)
         with self._database.transaction(write=True) as tx:
             if self._database.dialect.day_lock:
@@ -244,8 +262,24 @@ class SqlArchive:
         with self._guard, self._database.transaction(write=False) as tx:
             return self._read(tx, session_id).state.record()
 
+    def public_record(self, session_id: int) -> Record:
+        """The session's log folded, its hand in progress masked as the room sees it."""
+        with self._guard, self._database.transaction(write=False) as tx:
+            state = self._read(tx, session_id).state
+            return public_record(state.record(), state.hand_open)
+
+    def ended_record(self, session_id: int) -> Record:
+        """The session's log folded, a hand being played left out."""
+        with self._guard, self._database.transaction(write=False) as tx:
+            state = self._read(tx, session_id).state
+            record = state.record()
+            if not state.hand_open or not record.hands:
+                return record
+            return record.model_copy(update={"hands": record.hands[:-1]})
+
     def import_record(self, record: Record, author: Author = LOCAL) -> int:
         """Store a whole record as a new session in one transaction; returns its id."""
+        access.refuse(access.import_refusal(author))
         return self._store_session(events_from_record(record), author, origin="import")
 
     def import_tgn(self, text: str, path: str = "<string>", author: Author = LOCAL) -> int:
@@ -282,6 +316,7 @@ class SqlArchive:
                 )
             )
             state = state.add(logged[-1], logged)
+        access.refuse(access.session_refusal(author, _table(state)))
         event_name = next((t["value"].strip() for t in state.tags if t["name"] == "Event"), None)
         with self._database.transaction(write=True) as tx:
             if schedule is not None:
@@ -397,6 +432,11 @@ def _refuse_started(tx: Transaction, event_name: str | None, schedule: str) -> N
         raise ArchiveError(
             f"match {schedule} has been started already (session {rows[0][0]}); nothing was stored"
         )
+
+
+def _table(state: LogState) -> str | None:
+    """The session's ``Table`` tag, if it has one."""
+    return next((str(tag["value"]) for tag in state.tags if tag["name"] == "Table"), None)
 
 
 def _hand_number(state: LogState, event: Event) -> int:

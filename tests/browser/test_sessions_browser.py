@@ -102,7 +102,7 @@ def test_the_caption_counts_the_folder_archive_and_uploads_apart(
     open_sessions(screen, dashboard_url)
     caption = screen.get_by_text("uploaded in this browser", exact=False)
     expect(caption).to_have_text(
-        f"2 sessions: 2 from the folder {dashboard_folder.resolve()}; no archive yet; "
+        f"2 sessions: 2 from the folder {dashboard_folder.name}; no archive yet; "
         "0 uploaded in this browser."
     )
     screenshot(screen, "sessions-caption")

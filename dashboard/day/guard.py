@@ -1,0 +1,77 @@
+"""The keys at the pages (TOURNAMENT.md §10): who a page's visitor is, and whether he may write.
+
+A page that takes writes asks ``page_author`` once for the key its link carried: on a server that
+needs no key (a club night's Record page on 127.0.0.1) everyone is ``local``; otherwise a key in
+force gives its writer (``table 4``, ``director``, ``desk``) and no key gives ``None``, a visitor
+who only reads. Every write of a page then goes through ``append``: the archive checks what the
+key's role may write (``recorder.archive.access``); here the engine adds what only it knows, that a
+table key writes only into the open session of its table's *current* match and nothing once that
+match is finished. A refusal is an ``ArchiveError`` that says why; nothing is stored.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from dashboard.day.source import DayError, open_day
+from dashboard.library import archive_key
+from recorder.archive import LOCAL, Archive, ArchiveError, Author
+from recorder.archive.events import Event
+from recorder.archive.keys import resolve
+from replay.tournament import current_matches
+
+NO_KEY = (
+    "this page only reads: recording needs the table's or the director's link "
+    "(ask the director); nothing was stored"
+)
+
+
+def page_author(
+    archive: Archive, key: str | None, keys_on: bool, today: datetime.date | None = None
+) -> Author | None:
+    """The writer of a page opened with ``key`` (``None``: the visitor only reads); ``local``
+    when the server needs no key. A key not in force is an ``ArchiveError`` saying why."""
+    if not keys_on:
+        return LOCAL
+    if not key:
+        return None
+    return resolve(archive, key, today or datetime.datetime.now(datetime.UTC).date())
+
+
+def table_refusal(archive: Archive, author: Author, session_id: int) -> str | None:
+    """Why a table key may not write into ``session_id`` now (not its table's current match, or
+    that match finished), or ``None``; other roles are the archive's to check."""
+    if author.role != "table":
+        return None
+    summary = next((s for s in archive.sessions() if s.id == session_id), None)
+    if summary is None or summary.event is None or summary.schedule is None:
+        return f"{author.who}: session {session_id} is no scheduled match of the day"
+    try:
+        schedule = open_day(archive, summary.event).tournament().schedule
+    except DayError as error:
+        return str(error)
+    current = current_matches(schedule).get(author.table or 0)
+    if current is None or current.session != archive_key(session_id):
+        now = f"its current match is {current.scheduled.id}" if current else "it has no match now"
+        return (
+            f"{author.who}: session {session_id} is not the table's current match ({now}); "
+            "a finished match takes no more writes"
+        )
+    return None
+
+
+def append(
+    archive: Archive,
+    session_id: int,
+    event: Event,
+    author: Author | None,
+    after: int | None = None,
+) -> int:
+    """Write one event of a page: refused without a key, or where the key may not write;
+    ``after`` is the position the page was drawn from (a stale page's write is refused)."""
+    if author is None:
+        raise ArchiveError(NO_KEY)
+    refused = table_refusal(archive, author, session_id)
+    if refused:
+        raise ArchiveError(f"not allowed: {refused}; nothing was stored")
+    return archive.append(session_id, event, author, after)

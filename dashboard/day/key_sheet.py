@@ -1,0 +1,77 @@
+"""The printed key sheets of ``thuruppu day keys --html`` (TOURNAMENT.md §10).
+
+Each key becomes a link to the page it opens: a table's Record page (``BASE/record?table=4&key=…``),
+the director's page, or the organiser's page for the desk (fees). The sheet gives every table its
+own printed page, with the link as a QR code a phone can scan and as text; the director's and the
+desk's links follow together on a page of their own, so the table sheets can be handed out
+without them. QR codes are drawn by ``segno`` as inline SVG: one self-contained file, no images.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from urllib.parse import quote
+
+import segno
+
+from recorder.archive.keys import IssuedKey
+
+#: The page each role's link opens.
+PAGES = {"table": "record", "director": "director", "desk": "organiser"}
+
+_STYLE = """
+body { font-family: sans-serif; margin: 0; }
+section { padding: 2cm; }
+section + section { break-before: page; page-break-before: always; }
+h1 { font-size: 28pt; margin: 0 0 0.5cm; }
+h2 { font-size: 16pt; margin: 1cm 0 0.2cm; }
+.qr svg { width: 11cm; height: 11cm; }
+.small svg { width: 6cm; height: 6cm; }
+.link { font-family: monospace; font-size: 10pt; overflow-wrap: anywhere; }
+.note { font-size: 11pt; }
+@page { size: A4; margin: 1cm; }
+@media print { section { padding: 0; } }
+"""
+
+
+def key_link(base: str, issued: IssuedKey) -> str:
+    """The link a key opens: its page under ``base``, the key (and a table's table) in the query."""
+    page = f"{base.rstrip('/')}/{PAGES[issued.role]}"
+    table = f"table={issued.table}&" if issued.table is not None else ""
+    return f"{page}?{table}key={quote(issued.key, safe='')}"
+
+
+def _qr(link: str) -> str:
+    return segno.make(link, error="m").svg_inline(border=4, omitsize=True)
+
+
+def sheet_html(event_name: str, base: str, keys: list[IssuedKey]) -> str:
+    """The whole sheet: one page a table, then the director's and the desk's links together."""
+    tables = sorted((k for k in keys if k.role == "table"), key=lambda k: k.table or 0)
+    others = [k for k in keys if k.role != "table"]
+    name = escape(event_name)
+    sections = [
+        f'<section class="table"><h1>{escape(issued.label.capitalize())}</h1>'
+        f'<p class="note">{name}: scan to record this table\'s matches. Keep this sheet at the '
+        f"table; the link works until {escape(issued.expires)} or until a new sheet is printed.</p>"
+        f'<div class="qr">{_qr(key_link(base, issued))}</div>'
+        f'<p class="link">{escape(key_link(base, issued))}</p></section>'
+        for issued in tables
+    ]
+    if others:
+        rows = "".join(
+            f"<h2>{escape(issued.label.capitalize())}</h2>"
+            f'<div class="qr small">{_qr(key_link(base, issued))}</div>'
+            f'<p class="link">{escape(key_link(base, issued))}</p>'
+            for issued in others
+        )
+        sections.append(
+            f'<section class="staff"><h1>{name}: director and desk</h1>'
+            '<p class="note">Not for the tables: these links correct, void and take fees.</p>'
+            f"{rows}</section>"
+        )
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>{name}: keys</title><style>{_STYLE}</style></head>"
+        f"<body>{''.join(sections)}</body></html>\n"
+    )

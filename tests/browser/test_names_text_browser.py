@@ -1,0 +1,75 @@
+"""Names are text on every page (TOURNAMENT.md §10), in Chromium: player and team names holding
+Markdown, HTML and URLs are shown as typed on the Record, Replay, Scores, Sessions and Players
+pages; the page's HTML holds no image, link, bold or maths made from them, and no request leaves
+for the image a name points at."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Request
+
+from recorder import read
+from recorder.archive import ARCHIVE_ENV, events_from_record, open_archive
+from tests.browser.conftest import run_dashboard
+from tests.browser.test_dashboard_browser import settle
+
+pytestmark = pytest.mark.browser
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "data" / "tgn-example-40.tgn"
+NAMES = [
+    "![x](http://127.0.0.1:9/x.png)",
+    "<b>Bold</b>",
+    "**Star**",
+    "http://evil.example/a",
+    "[link](http://evil.example/b)",
+    "$x^2$",
+]
+TEAMS = ["<i>Red</i>", "_Blue_"]
+PAGES = [
+    "record?session=1",
+    "replay?session=archive:1",
+    "scores?session=archive:1",
+    "",
+    "players",
+]
+
+
+def test_names_with_markdown_html_and_urls_are_text(desktop: Page, tmp_path: Path) -> None:
+    record = read(EXAMPLE.read_text(encoding="utf-8"), str(EXAMPLE)).record
+    assert record is not None
+    tags = [
+        tag.model_copy(update={"value": ", ".join(NAMES if tag.name == "Players" else TEAMS)})
+        if tag.name in ("Players", "Teams")
+        else tag
+        for tag in record.tags
+    ]
+    record = record.model_copy(update={"tags": tags, "hands": record.hands[:1]})
+    location = tmp_path / "names.sqlite"
+    archive = open_archive(str(location))
+    events = events_from_record(record)
+    session = archive.create_session(events[0].tags)  # type: ignore[union-attr]
+    for event in events[1:]:
+        archive.append(session, event)
+    requested: list[str] = []
+
+    def note(request: Request) -> None:
+        requested.append(request.url)
+
+    desktop.on("request", note)
+    environment = {**os.environ, ARCHIVE_ENV: str(location)}
+    with run_dashboard(location, environment, tmp_path / "server.log") as url:
+        for path in PAGES:
+            desktop.goto(f"{url}/{path}")
+            desktop.locator('[data-testid="stMain"]').wait_for(timeout=60_000)
+            settle(desktop)
+            html = desktop.locator('[data-testid="stMain"]').inner_html()
+            assert "x.png" not in " ".join(requested), path
+            assert 'href="http://evil.example' not in html, path
+            assert "<b>Bold</b>" not in html and "<i>Red</i>" not in html, path
+            assert "<strong>Star</strong>" not in html and "katex" not in html, path
+            if path.startswith(("record", "replay", "scores")):  # the others list in a grid
+                text = desktop.locator('[data-testid="stMain"]').inner_text()
+                assert any(name in text for name in NAMES), (path, text[:300])
