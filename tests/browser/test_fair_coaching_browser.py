@@ -8,6 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import screenshot
 from tests.browser.test_analysis_browser import (
@@ -29,9 +30,16 @@ def test_the_drill_is_answered_right_and_wrong(screen: Page, bundled_url: str) -
     deals.press("Enter")
     settle(screen)
     button = screen.get_by_role("button", name=re.compile(r"^Fair analysis of 1 hand"))
-    if button.count():
-        button.click()
-    expect(screen.get_by_text("Find the better card")).to_be_visible(timeout=SOLVING_MS * 5)
+    drill = screen.get_by_text("Find the better card")
+    for _ in range(10):  # the page redraws while the server answers: click the button it shows
+        if drill.count() or not button.count():
+            break
+        try:
+            button.click(timeout=3000)
+            break
+        except PlaywrightTimeout:
+            continue
+    expect(drill).to_be_visible(timeout=SOLVING_MS * 5)
     settle(screen)
     section = screen.locator(".st-key-fair-section")
     expect(section.get_by_text("Score").first).to_be_visible()
