@@ -2,7 +2,8 @@
 
 A page's link may carry ``key=``: the first run of the tab reads it, keeps it in the tab's own
 session state and takes it out of the address bar, so it is never in a later URL, a link the page
-draws, or anything another visitor receives. Each write then asks again who the key stands for
+draws, or anything another visitor receives; ``dashboard.kept_key`` keeps it across a reload of
+that tab. Each write then asks again who the key stands for
 (``dashboard.day.guard``): a key replaced meanwhile stops working at the next tap.
 
 A recording page notes the position (the log's event count) it was drawn from; a tap writes only
@@ -43,12 +44,19 @@ def tab_key() -> str | None:
     """The key this tab was opened with: read from the link once, then kept for the tab only and
     cleared from the address bar."""
     if "key" in st.query_params:
-        given = st.query_params["key"].strip()
+        given = st.query_params["key"]
         del st.query_params["key"]
-        if given and len(given) <= LONGEST_KEY:
-            st.session_state[KEY_STATE] = given
+        take_key(given)
     key = st.session_state.get(KEY_STATE)
     return key if isinstance(key, str) else None
+
+
+def take_key(given: str) -> None:
+    """Keep ``given`` as this tab's key (from its link, or kept by the tab across a reload,
+    ``dashboard.kept_key``); a blank or overlong one is not a key and is not kept."""
+    given = given.strip()
+    if given and len(given) <= LONGEST_KEY:
+        st.session_state[KEY_STATE] = given
 
 
 def tab_writer(archive: Archive) -> Author | None:
