@@ -24,7 +24,8 @@ COMPONENT = "thuruppu.kept_key"
 KEEPER_KEY = "tab-key-keeper"
 SENT_STATE = "tab-key-sent"
 HIDDEN_CSS = (
-    f".st-key-{KEEPER_KEY},[data-testid=stLayoutWrapper]:has(> .st-key-{KEEPER_KEY}){{display:none}}"
+    f".st-key-{KEEPER_KEY},"
+    f"[data-testid=stLayoutWrapper]:has(> .st-key-{KEEPER_KEY}){{display:none}}"
 )
 """The keeper's container and its wrapper take no room (nor a gap) on the page."""
 

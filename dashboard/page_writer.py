@@ -73,13 +73,21 @@ def required_writer(archive: Archive) -> Author:
     return writer
 
 
+#: What the Record page says to a visitor without a key: what the page is and how to get a key.
+READING = (
+    "this page only reads: it is where a table's scorer records the hands, opened with the "
+    "table's link (or the director's) from the key sheet; ask the director for it. The Replay, "
+    "Scores and Tournament pages follow the games."
+)
+
+
 def may_write(archive: Archive) -> str | None:
     """Why this tab may not write (no key, a key not in force), or ``None`` when it may."""
     try:
         writer = tab_writer(archive)
     except ArchiveError as error:
         return shown(error, reading=True)
-    return guard.NO_KEY if writer is None else None
+    return READING if writer is None else None
 
 
 #: The roles that write on the day's pages: the director's page, the organiser's set-up and
