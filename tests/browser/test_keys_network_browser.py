@@ -157,6 +157,17 @@ def test_a_tab_keeps_its_key_across_a_reload_each_tab_its_own(
             assert last_writer(network, table) == f"table {table}"
             assert network.keys[f"table {table}"] not in page.content()
         screenshot(tabs[1], "keys-table-reloaded")
+        for table in tabs:  # ``thuruppu day history`` names each writer
+            out = run("day", "history", str(match_session(network, table)),
+                      "--db", str(network.location))[1]  # fmt: skip
+            assert f"  table {table} " in out.splitlines()[-1], out
+        before = stored(network.location)  # table 2's key at table 1's match: refused
+        tabs[2].goto(f"{network.url}/record?session={match_session(network, 1)}")
+        tabs[2].locator(CALL).click(timeout=WAIT_MS)
+        expect(tabs[2].get_by_text("is not the table's current match")).to_be_visible(
+            timeout=WAIT_MS
+        )
+        assert stored(network.location) == before
         stranger = context.new_page()  # a new tab of the same browser: its own (empty) storage
         stranger.goto(tabs[1].url)
         expect(stranger.get_by_text("this page only reads").first).to_be_visible(timeout=WAIT_MS)
