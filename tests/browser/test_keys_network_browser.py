@@ -180,6 +180,11 @@ def test_a_tab_keeps_its_key_across_a_reload_each_tab_its_own(
         tabs[1].reload()
         expect(tabs[1].get_by_text(NOT_IN_FORCE).first).to_be_visible(timeout=WAIT_MS)
         assert stored(network.location) == before
+        open_table(tabs[1], network, 1)  # the new link, in the same tab: its key wins, and is kept
+        tabs[1].reload()
+        click_recorded(tabs[1], CALL)
+        assert stored(network.location) == before + 1
+        assert last_writer(network, 1) == "table 1"
         links = {f"{network.url}/record?table={table}&key=" for table in tabs}
         keyed = {
             address.partition("key=")[0] + "key=" for address in addresses if "key=" in address
