@@ -33,7 +33,8 @@ _mount = st.components.v2.component(COMPONENT, js=SCRIPT, isolate_styles=False)
 
 
 def _handed_back() -> None:
-    """The tab handed its kept key back (taken from the component's result below)."""
+    """Nothing to do here: Streamlit keeps a component's state value only for a name that has an
+    ``on_<name>_change`` callback; the key handed back is read from the mount's result."""
 
 
 def keep_tab_key() -> None:
