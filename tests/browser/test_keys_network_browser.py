@@ -1,12 +1,12 @@
 """The keys on a server listening on the network address (``--host 0.0.0.0``, keys on), in
-Chromium (TOURNAMENT.md §10): a table's tab keeps its key across a reload of that tab, each tab its
-own, and the key is never in the address bar after load nor in the page; a key replaced meanwhile
-is refused at the tab's next write. A visitor without a key clicks every button and submits every
-form of the Record (also a table's and a match's), Organiser and Director pages and the archive's
-event count does not change. The director corrects a finished hand with his link (stored with his
-label, which ``thuruppu day history`` prints); his old link, once replaced, is refused.
-Screenshots of the gated pages without a key, with a table's and with a director's key go to
-``test-output/screenshots`` (keys-*)."""
+Chromium (TOURNAMENT.md §10): a table's tab keeps its key across a reload of that tab (and records
+a card after it, stored as that table's), each tab its own, and the key is never in the address
+bar after load nor in the page; a key replaced meanwhile is refused at the tab's next write. A
+visitor without a key clicks every button and submits every form of the Record (also a table's
+and a match's), Organiser and Director pages and the archive's event count does not change. The
+director corrects a finished hand with his link (stored with his label, which ``thuruppu day
+history`` prints); his old link, once replaced, is refused. Screenshots of the gated pages without
+a key, with a table's and with a director's key go to ``test-output/screenshots`` (keys-*)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from dashboard.day import actions
 from dashboard.day.source import open_day
 from dashboard.launch import streamlit_command
 from recorder.archive import Author, open_archive
+from recorder.archive.events import TurnPlayed
 from replay.tournament import ScheduledMatch
 from tests.browser.conftest import (
     DESKTOP,
@@ -45,6 +46,8 @@ WAIT_MS = 30_000
 #: Every control of a page but a table's own toolbar (search, download, full screen: reading only).
 CONTROLS = "button:not([kind=elementToolbar]), [role=tab], summary"
 CALL = "[class*='st-key-rec-call-'] button >> nth=0"
+#: A recording tap of any phase: a call, or a card not yet played.
+TAP = ".st-key-rec-calls button, .st-key-rec-grid button:not([disabled]) >> nth=0"
 NOT_IN_FORCE = "this key is not in force"
 PLAYED_TABLE = 5
 PLAYED_SOURCE = "group-b-round-1-pulikali-periyar.tgn"
@@ -121,8 +124,20 @@ def open_table(page: Page, network: Network, table: int) -> None:
     """Open the table's link and its current match."""
     page.goto(f"{network.url}/record?table={table}&key={network.keys[f'table {table}']}")
     page.locator(".st-key-tbl-open button").click(timeout=WAIT_MS)
-    expect(page.locator(CALL)).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator(TAP)).to_be_visible(timeout=WAIT_MS)
     assert "key=" not in page.url
+
+
+def play_to_a_card(page: Page) -> None:
+    """Call 16, the others pass, the face-down card, then a card played: each tap recorded."""
+    click_recorded(page, ".st-key-rec-call-16 button")
+    for _ in range(12):
+        if page.locator('.rec-status[data-phase="calling"]').count() == 0:
+            break
+        click_recorded(page, ".st-key-rec-call-pass button")
+    expect(page.locator('.rec-status[data-phase="trump"]')).to_have_count(1, timeout=WAIT_MS)
+    click_recorded(page, ".st-key-rec-trump button:not([disabled]) >> nth=0")
+    click_recorded(page, TAP)
 
 
 def match_session(network: Network, table: int) -> int:
@@ -149,13 +164,18 @@ def test_a_tab_keeps_its_key_across_a_reload_each_tab_its_own(
             open_table(page, network, table)
         for table, page in tabs.items():
             page.reload()
-            expect(page.locator(CALL)).to_be_visible(timeout=WAIT_MS)  # its key, handed back
+            expect(page.locator(TAP)).to_be_visible(timeout=WAIT_MS)  # its key, handed back
             assert "key=" not in page.url
-            before = stored(network.location)
-            click_recorded(page, CALL)
-            assert stored(network.location) == before + 1
-            assert last_writer(network, table) == f"table {table}"
+            before = len(open_archive(str(network.location)).events(match_session(network, table)))
+            if table == 1:
+                play_to_a_card(page)
+            else:
+                click_recorded(page, CALL)
+            written = open_archive(str(network.location)).events(match_session(network, table))
+            assert {event.who for event in written[before:]} == {f"table {table}"}
             assert network.keys[f"table {table}"] not in page.content()
+        last = open_archive(str(network.location)).events(match_session(network, 1))[-1]
+        assert isinstance(last.event, TurnPlayed)  # a card, recorded after the reload
         screenshot(tabs[1], "keys-table-reloaded")
         for table in tabs:  # ``thuruppu day history`` names each writer
             out = run("day", "history", str(match_session(network, table)),
@@ -163,7 +183,7 @@ def test_a_tab_keeps_its_key_across_a_reload_each_tab_its_own(
             assert f"  table {table} " in out.splitlines()[-1], out
         before = stored(network.location)  # table 2's key at table 1's match: refused
         tabs[2].goto(f"{network.url}/record?session={match_session(network, 1)}")
-        tabs[2].locator(CALL).click(timeout=WAIT_MS)
+        tabs[2].locator(TAP).click(timeout=WAIT_MS)
         expect(tabs[2].get_by_text("is not the table's current match")).to_be_visible(
             timeout=WAIT_MS
         )
@@ -171,18 +191,18 @@ def test_a_tab_keeps_its_key_across_a_reload_each_tab_its_own(
         stranger = context.new_page()  # a new tab of the same browser: its own (empty) storage
         stranger.goto(tabs[1].url)
         expect(stranger.get_by_text("this page only reads").first).to_be_visible(timeout=WAIT_MS)
-        expect(stranger.locator(CALL)).to_have_count(0)
+        expect(stranger.locator(TAP)).to_have_count(0)
 
         network.issue("--table", "1")  # table 1's key replaced: the kept one is refused
         before = stored(network.location)
-        tabs[1].locator(CALL).click()
+        tabs[1].locator(TAP).click()
         expect(tabs[1].get_by_text(NOT_IN_FORCE).first).to_be_visible(timeout=WAIT_MS)
         tabs[1].reload()
         expect(tabs[1].get_by_text(NOT_IN_FORCE).first).to_be_visible(timeout=WAIT_MS)
         assert stored(network.location) == before
         open_table(tabs[1], network, 1)  # the new link, in the same tab: its key wins, and is kept
         tabs[1].reload()
-        click_recorded(tabs[1], CALL)
+        click_recorded(tabs[1], TAP)
         assert stored(network.location) == before + 1
         assert last_writer(network, 1) == "table 1"
         links = {f"{network.url}/record?table={table}&key=" for table in tabs}
@@ -301,7 +321,7 @@ def test_the_gated_pages_read_plainly_with_and_without_a_key(
             page, f"{network.url}/record?table=2&key={network.keys['table 2']}", ".st-key-tbl-open"
         )
         page.locator(".st-key-tbl-open button").click()
-        expect(page.locator(CALL)).to_be_visible(timeout=WAIT_MS)
+        expect(page.locator(TAP)).to_be_visible(timeout=WAIT_MS)
         settle(page)
         screenshot(page, f"keys-table-record-{name}")
         for path in ("organiser", "director"):
