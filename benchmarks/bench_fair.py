@@ -6,7 +6,9 @@ decision sampled and solved) in this process, and the trump choice (``judge_call
 Printed per game are the medians over the hands in processor seconds (``time.process_time``: the
 machine may be shared, and processor time does not count the waiting), the deals solved and the
 deals whose exact points were solved. Last, the hands of 40 with two worker processes, in
-wall-clock seconds (with jobs the work is in the workers, outside this process's processor time).
+wall-clock seconds (with jobs the work is in the workers, outside this process's processor time),
+and what the pages do with an analysed hand: its fair table, score, drills and Replay's fair line
+at every step (the most of these over the hands), the work behind a decision shown on the page.
 """
 
 from __future__ import annotations
@@ -16,6 +18,14 @@ import statistics
 import time
 
 from dashboard.fair_report import decision_mapper
+from dashboard.views.fair import (
+    SEVERITIES,
+    SessionHand,
+    drills,
+    fair_line_at,
+    fair_table,
+    hand_scores,
+)
 from recorder.cards import CallKind
 from recorder.model import Record
 from replay.engine import replay_session
@@ -62,11 +72,27 @@ def trump_choice(record: Record) -> float:
     return time.process_time() - cpu
 
 
+def page_seconds(record: Record, fair: FairHand) -> float:
+    """Processor seconds the pages take to show an analysed hand: every player's table, score and
+    drills, and the fair line at every step."""
+    steps = tuple(replay_session(record, steps=True).hands[0].steps or ())
+    hand = SessionHand("bench", fair, steps, fair.analysis.caller)
+    cpu = time.process_time()
+    for player in record.players:
+        fair_table([hand], player, SEVERITIES[0])
+        hand_scores([hand], player)
+        drills([hand], player)
+    for index in range(len(steps)):
+        fair_line_at(fair, steps, index)
+    return time.process_time() - cpu
+
+
 def main() -> None:
     print(f"{SAMPLES} deals a decision at most, exact points on the first {Sampling().points}")
     header = f"{'game':<5} {'hands':>5} {'median cpu s':>12} {'max cpu s':>9} {'deals':>6}"
     print(f"{header} {'points':>6} {'trump choice cpu s':>18}", flush=True)
     fortys: list[Record] = []
+    pages: list[float] = []
     for game in GAMES:
         records = played_out_hands(game, HANDS, seed=40)
         fortys = fortys or records
@@ -74,6 +100,7 @@ def main() -> None:
         for record in records:
             _, cpu, fair = decisions(record, 1)
             cpus.append(cpu)
+            pages.append(page_seconds(record, fair))
             calls.append(trump_choice(record))
             deals += sum(decision.samples for decision in fair.decisions)
             points += sum(decision.points_samples for decision in fair.decisions)
@@ -82,6 +109,7 @@ def main() -> None:
             f"{deals:>6} {points:>6} {statistics.median(calls):>18.1f}",
             flush=True,
         )
+    print(f"pages from an analysed hand (all players, every step): at most {max(pages):.3f} s")
     walls = [decisions(record, 2)[0] for record in fortys]
     print(
         f"40 with 2 jobs: median wall {statistics.median(walls):.1f} s, max {max(walls):.1f} s "
