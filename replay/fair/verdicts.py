@@ -377,5 +377,10 @@ def analyse_fair_session(
         for played in replayed.hands
         if hand is None or played.number == hand
     ]
-    settings = {"samples": sampling.samples, "seed": seed, "early_stop": sampling.early_stop}
+    settings = {
+        "samples": sampling.samples,
+        "points": sampling.points,
+        "seed": seed,
+        "early_stop": sampling.early_stop,
+    }
     return {"game": record.game, "fair": settings, "hands": hands}
