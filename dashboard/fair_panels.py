@@ -72,8 +72,8 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
         f"Fair analysis of {len(idle)} hand(s)",
         key="fair-analyse",
         icon=":material/casino:",
-        help="Minutes per hand: every decision solved on many deals. It runs on the server: "
-        "you may leave the page and come back.",
+        help="Seconds to minutes per hand: every decision solved on many deals. It runs on the "
+        "server: you may leave the page and come back.",
     ):
         for key in idle:
             _start(jobs, key, keys[key], samples, results)
