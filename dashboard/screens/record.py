@@ -17,6 +17,7 @@ from dashboard import page_writer, state
 from dashboard.query import bad_number, query_number
 from dashboard.recording import clicks
 from dashboard.recording.clicks import Decision
+from dashboard.recording.live import LiveSessions
 from dashboard.recording.offers import (
     action_choices,
     call_choices,
@@ -28,7 +29,7 @@ from dashboard.recording.offers import (
     hold_offer,
     redeal_reasons,
 )
-from dashboard.recording.position import Position, locate
+from dashboard.recording.position import Position, position_of
 from dashboard.recording.rummy_setup import GAME as RUMMY
 from dashboard.recording.setup import SessionSetup, archive_argument
 from dashboard.recording.summary import (
@@ -50,7 +51,7 @@ from dashboard.recording.view import (
     trick_html,
 )
 from dashboard.screens import record_table, rummy_record
-from dashboard.screens.record_parts import SUIT_COLOURS, draw_export, draw_findings
+from dashboard.screens.record_parts import SUIT_COLOURS, draw_exported, draw_findings
 from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import CARD_CSS, card_label
 from dashboard.views.text import escape, escape_markdown
@@ -74,10 +75,18 @@ def the_archive() -> Archive:
     return archive_at(state.day_location() or archive_argument(sys.argv[1:]))
 
 
+@st.cache_resource(show_spinner=False)
+def live_sessions() -> LiveSessions:
+    """What the events so far have settled of each session being recorded, for the whole server
+    (the tabs of a table, a second device), advanced by the events logged since."""
+    return LiveSessions()
+
+
 def current(session_id: int) -> tuple[Position, int]:
-    """The session's position, read afresh from the archive, and how many events its log holds."""
-    logged = the_archive().events(session_id)
-    return locate(session_id, logged), len(logged)
+    """The session's position as its log stands in the archive now, and how many events the log
+    holds (only the events since the last read are taken in)."""
+    drawn, events = live_sessions().read(the_archive(), session_id)
+    return position_of(session_id, drawn), events
 
 
 def record_click(
@@ -486,7 +495,7 @@ def draw_session(session_id: int) -> None:
     draw_corrections(position)
     over = position.phase in ("over", "closed")
     record_table.draw_scorer_penalty(the_archive(), session_id, position.record, over)
-    draw_export(the_archive(), session_id)
+    draw_exported(live_sessions().tgn(the_archive(), session_id), position.record, session_id)
     with st.expander("Session score"):
         draw_score(position)
 
