@@ -228,18 +228,24 @@ class LiveSessions:
                 self._held.popitem(last=False)
         return live
 
-    def read(self, archive: Archive, session_id: int) -> tuple[Drawn, int]:
-        """The session as its log stands in the archive now, and how many events the log holds."""
+    def read(
+        self, archive: Archive, session_id: int, logged: Sequence[LoggedEvent] | None = None
+    ) -> tuple[Drawn, int]:
+        """The session as its log stands in the archive now (``logged``, when just read), and
+        how many events the log holds."""
         live = self.session(archive, session_id)
         with live.lock:
-            logged = archive.events(session_id)
-            return live.advance(logged).drawn(), len(logged)
+            log = archive.events(session_id) if logged is None else logged
+            return live.advance(log).drawn(), len(log)
 
-    def tgn(self, archive: Archive, session_id: int) -> str:
-        """The session as canonical TGN text, as its log stands in the archive now."""
+    def tgn(self, archive: Archive, session_id: int, events: int) -> str:
+        """The session as canonical TGN text when its log held ``events`` events, or as it
+        stands in the archive now if it has moved on since it was read."""
         live = self.session(archive, session_id)
         with live.lock:
-            return live.advance(archive.events(session_id)).tgn()
+            if len(live.log) != events:
+                live.advance(archive.events(session_id))
+            return live.tgn()
 
     def __len__(self) -> int:
         return len(self._held)

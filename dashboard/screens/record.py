@@ -9,7 +9,7 @@ before the page is drawn again.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 
@@ -55,7 +55,7 @@ from dashboard.screens.record_parts import SUIT_COLOURS, draw_exported, draw_fin
 from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import CARD_CSS, card_label
 from dashboard.views.text import escape, escape_markdown
-from recorder.archive import Archive, ArchiveError, HandStarted, open_archive
+from recorder.archive import Archive, ArchiveError, HandStarted, LoggedEvent, open_archive
 from recorder.cards import SUITS, Card, Suit
 from recorder.games import GAMES, family_name
 
@@ -82,10 +82,10 @@ def live_sessions() -> LiveSessions:
     return LiveSessions()
 
 
-def current(session_id: int) -> tuple[Position, int]:
-    """The session's position as its log stands in the archive now, and how many events the log
-    holds (only the events since the last read are taken in)."""
-    drawn, events = live_sessions().read(the_archive(), session_id)
+def current(session_id: int, logged: Sequence[LoggedEvent] | None = None) -> tuple[Position, int]:
+    """The session's position as its log stands in the archive now (``logged``, when just read),
+    and how many events the log holds (only the events since the last read are taken in)."""
+    drawn, events = live_sessions().read(the_archive(), session_id, logged)
     return position_of(session_id, drawn), events
 
 
@@ -474,11 +474,11 @@ def draw_any_session(session_id: int) -> None:
     logged = the_archive().events(session_id)
     created = logged[0].event if logged else None
     game = next((tag.value for tag in getattr(created, "tags", []) if tag.name == "Game"), "")
-    SESSION_PAGES[family_name(game)](session_id)
+    SESSION_PAGES[family_name(game)](session_id, logged)
 
 
-def draw_session(session_id: int) -> None:
-    position, events = current(session_id)
+def draw_session(session_id: int, logged: Sequence[LoggedEvent]) -> None:
+    position, events = current(session_id, logged)
     page_writer.drawn(session_id, events)
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="rec-top"):
         st.html(status_html(position, events), width="content")
@@ -495,14 +495,15 @@ def draw_session(session_id: int) -> None:
     draw_corrections(position)
     over = position.phase in ("over", "closed")
     record_table.draw_scorer_penalty(the_archive(), session_id, position.record, over)
-    draw_exported(live_sessions().tgn(the_archive(), session_id), position.record, session_id)
+    text = live_sessions().tgn(the_archive(), session_id, events)
+    draw_exported(text, position.record, session_id)
     with st.expander("Session score"):
         draw_score(position)
 
 
-SESSION_PAGES: dict[str, Callable[[int], None]] = {
+SESSION_PAGES: dict[str, Callable[[int, Sequence[LoggedEvent]], None]] = {
     "trick": draw_session,
-    "rummy": lambda session_id: rummy_record.draw_session(the_archive(), session_id, MESSAGE),
+    "rummy": lambda session_id, _: rummy_record.draw_session(the_archive(), session_id, MESSAGE),
 }
 
 st.html(f"<style>{CARD_CSS}{RECORDER_CSS}</style>")

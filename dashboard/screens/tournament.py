@@ -48,8 +48,9 @@ from replay.tournament import Tournament, build_tournament
 from replay.tournament.rummy_stages import FINAL
 
 PROJECTOR_SECONDS = 2
-SHARED_SECONDS = 1
-"""How long the projector's panels, once built, serve every projector watching the same event."""
+SHARED_SECONDS = 2
+"""How long the projector's panels, once built, serve every projector watching the same event
+(a tab's own period: a projector is fresh within ``PROJECTOR_SECONDS`` plus this)."""
 HIDE_CHROME = (
     "<style>[data-testid='stHeader'],[data-testid='stToolbar'],[data-testid='stSidebar'],"
     "header,nav{display:none !important}"
@@ -134,9 +135,9 @@ def server_sessions() -> list[LoadedSession]:
 
 @st.cache_resource(ttl=SHARED_SECONDS, max_entries=32, show_spinner=False)
 def shared_panels(event: str | None, wanted: tuple[str, ...]) -> tuple[str, list[Panel]]:
-    """The projector's title and panels of ``event`` as the sessions stand, built at most once a
-    second for every projector watching it: a hundred projectors cost the server one build, not
-    a hundred (each is fresh within ``SHARED_SECONDS`` more)."""
+    """The projector's title and panels of ``event`` as the sessions stand, built at most once in
+    ``SHARED_SECONDS`` for every projector watching it: a hundred projectors cost the server one
+    build, not a hundred (each is fresh within ``SHARED_SECONDS`` more)."""
     tournament = current(event, server_sessions)
     if tournament is None:
         return "", []
