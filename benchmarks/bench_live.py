@@ -51,6 +51,8 @@ MATCH = TOURNAMENT / "group-a-round-1-tuskers-theyyams.tgn"
 EVENT = "Load day"
 LOADS_ENV = "THURUPPU_LIVE_LOADS"
 CHECKOUT_ENV = "THURUPPU_LIVE_CHECKOUT"
+CAP_ENV = "THURUPPU_LIVE_CAP"
+"""Seconds after which the tables stop, for a server that stalls: what they reached is reported."""
 DEFAULT_LOADS = "1:0:3:0,4:0:3:0,4:20:3:0,20:100:1:3-5"
 PROJECTOR_SECONDS = 5
 SHARED = re.compile(r"^SHARED_SECONDS = (\d+)", re.MULTILINE)
@@ -118,6 +120,7 @@ class Figures:
     resources: list[tuple[float, float, float]] = field(default_factory=list)  # time, CPU s, MB
     wrong: list[str] = field(default_factory=list)
     acknowledged: dict[int, int] = field(default_factory=dict)  # session id: taps recorded
+    capped: float = 0.0  # the seconds after which the tables were stopped, if they were
 
 
 async def scorer(
@@ -266,10 +269,18 @@ async def drive(
     await asyncio.sleep(1.5)
     watchers = [asyncio.create_task(spectator(url, stop, figures)) for _ in range(spectators)]
     await asyncio.sleep(PROJECTOR_SECONDS if spectators else 0)
-    await asyncio.gather(*(scorer(url, s, steps, pace, figures) for s in sessions))
+    scorers = asyncio.gather(*(scorer(url, s, steps, pace, figures) for s in sessions))
+    cap = float(os.environ.get(CAP_ENV) or 0)
+    try:
+        await asyncio.wait_for(scorers, cap or None)
+    except TimeoutError:
+        figures.capped = cap
     await asyncio.sleep(PROJECTOR_SECONDS if spectators else 1.5)
     stop.set()
-    await asyncio.gather(*watchers, sampler)
+    if figures.capped:
+        for watcher in watchers:
+            watcher.cancel()
+    await asyncio.gather(*watchers, sampler, return_exceptions=True)
     return figures
 
 
@@ -345,6 +356,9 @@ def report(
     expected = len(logged) * sum(LOGGED_BY.get(step.kind, 1) for step in steps)
     right = stored == acknowledged == expected and not figures.wrong
     verdict = "nothing lost or doubled" if right else "MISMATCH"
+    if figures.capped:
+        print(f"     CAPPED: the tables were stopped after {figures.capped:g} s")
+        verdict = "taps stopped at the cap, some in flight"
     print(
         f"     archive: {stored} events stored, {acknowledged} acknowledged by the pages, "
         f"{expected} expected from {len(seconds)} taps: {verdict}"
