@@ -132,9 +132,17 @@ async def scorer(
     try:
         for step in steps:
             await asyncio.sleep(random.uniform(*pace))
-            before, _, _ = drawn.status()
+            try:
+                before, _, _ = drawn.status()
+            except RuntimeError as error:  # the page drew no recording: this table stops
+                figures.wrong.append(f"session {session_id}: {str(error)[-300:]}")
+                return
             seconds, drawn = await timed(client.run(tap_states(drawn, step)))  # type: ignore[arg-type]
-            after, _, _ = drawn.status()
+            try:
+                after, _, _ = drawn.status()
+            except RuntimeError as error:
+                figures.wrong.append(f"session {session_id}: {str(error)[-300:]}")
+                return
             figures.taps.append((time.perf_counter(), seconds))
             if after != before + LOGGED_BY.get(step.kind, 1):
                 figures.wrong.append(f"session {session_id}: {before} -> {after} events")
