@@ -25,6 +25,7 @@ same minutes.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import itertools
 import json
 import os
@@ -229,6 +230,37 @@ def prepare_archive(path: Path, tables: int) -> list[int]:
     return sessions
 
 
+IN_CHECKOUT = """
+import re, sys
+from pathlib import Path
+from recorder.archive import HandStarted, open_archive
+from recorder.model import Tag
+TOURNAMENT, MATCH, EVENT = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+"""
+"""What ``prepare_archive`` and ``logged_events`` need, for running them in another checkout."""
+
+
+def logged_events(path: Path, sessions: list[int]) -> list[int]:
+    """How many events each session's log holds."""
+    archive = open_archive(str(path))
+    return [len(archive.events(session)) for session in sessions]
+
+
+def in_checkout(checkout: Path, function: object, *arguments: object) -> list[int]:
+    """``function`` of this module run by another checkout's own code (its archive's schema)."""
+    call = f"print(*{function.__name__}(*eval(sys.argv[4])))"  # type: ignore[attr-defined]
+    script = IN_CHECKOUT + inspect.getsource(function) + call  # type: ignore[arg-type]
+    passed = repr(tuple(arguments)).replace("PosixPath", "Path")
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(TOURNAMENT), str(MATCH), EVENT, passed],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [int(number) for number in done.stdout.split()]
+
+
 def checkout_command(checkout: Path, arguments: list[object]) -> list[str]:
     """The server command as the checkout's own ``dashboard.launch`` builds it."""
     build = (
@@ -303,16 +335,16 @@ def run_load(tables: int, spectators: int, hands: int, pace: tuple[float, float]
     steps = match_steps(MATCH.read_text(encoding="utf-8"), hands)
     with tempfile.TemporaryDirectory() as temporary:
         root = Path(temporary)
-        sessions = prepare_archive(root / "archive.sqlite", tables)
         checkout = Path(os.environ.get(CHECKOUT_ENV) or REPOSITORY)
+        sessions = in_checkout(checkout, prepare_archive, root / "archive.sqlite", tables)
         process, url = start_server(root, free_port(), checkout)
         try:
             figures = asyncio.run(drive(url, process.pid, sessions, spectators, steps, pace))
         finally:
             process.terminate()
             process.wait(timeout=30)
-        archive = open_archive(str(root / "archive.sqlite"))
-        logged = {s: len(archive.events(s)) - 2 for s in sessions}  # less creation, hand 1
+        counts = in_checkout(checkout, logged_events, root / "archive.sqlite", sessions)
+        logged = {s: count - 2 for s, count in zip(sessions, counts, strict=True)}  # less 2 set-up
     print(f"   server of {'this checkout' if checkout == REPOSITORY else checkout}")
     report(tables, spectators, hands, pace, figures, logged, steps, shared_seconds(checkout))
 
@@ -327,6 +359,11 @@ def report(
     steps: list[Step],
     shared: int = 0,
 ) -> None:
+    if len(figures.taps) < 2:
+        print(f"   {tables} tables, {spectators} spectators: no table could record")
+        for wrong in figures.wrong[:3]:
+            print(f"     wrong: {wrong}")
+        return
     seconds = [s for _, s in figures.taps]
     start_tap, start_cpu = window(figures, True)
     end_tap, end_cpu = window(figures, False)
