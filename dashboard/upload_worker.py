@@ -34,13 +34,15 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 from dashboard.library import NOTHING_READ, LoadedSession, load
-from dashboard.replay_store import Parts, ReplayStore, held
+from dashboard.replay_store import Parts, ReplayStore, Tally
 
-UPLOAD, PROGRESS, RESULT = "upload.tgn", "progress", "listed.pickle"
-"""The files of an upload's folder: its bytes, the worker's progress, what the page lists."""
+UPLOAD, PROGRESS, RESULT, TALLY = "upload.tgn", "progress", "listed.pickle", "tally.pickle"
+"""The files of an upload's folder: its bytes, the worker's progress, what the page lists, and
+the tally (the score of every hand: for a club's whole export, a hundred megabytes in memory)."""
 WORKER_NICENESS = 19
 """How much the worker's priority is lowered: the pages first, the upload with what is left."""
 POLL_SECONDS = 0.2
@@ -66,15 +68,17 @@ def read_away(key: str, label: str, data: bytes, progress: Progress) -> LoadedSe
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
+        told = (0.0, "")
         while worker.poll() is None:
             time.sleep(POLL_SECONDS)
-            fraction, text = _progress_of(folder / PROGRESS)
-            if text:
-                progress(fraction, text)
+            now = _progress_of(folder / PROGRESS)
+            if now[1] and now != told:  # only news: each call redraws the uploader's bar
+                told = now
+                progress(*now)
         failure = worker.stderr.read().decode(errors="replace") if worker.stderr else ""
     try:
         with (folder / RESULT).open("rb") as result:
-            summary, problems, tally, version = pickle.load(result)
+            summary, problems, version = pickle.load(result)
     except (OSError, pickle.UnpicklingError, EOFError, ValueError) as error:
         shutil.rmtree(folder, ignore_errors=True)
         last = failure.strip().splitlines()[-1:] or [f"exit status {worker.returncode}"]
@@ -82,7 +86,7 @@ def read_away(key: str, label: str, data: bytes, progress: Progress) -> LoadedSe
     progress(1.0, "Done")
     parts = _StoredAway(folder, version)
     weakref.finalize(parts, shutil.rmtree, str(folder), True)
-    return LoadedSession(key, label, summary, problems, version, parts, held(tally))
+    return LoadedSession(key, label, summary, problems, version, parts, _tally_away(folder))
 
 
 def kept_file(session: LoadedSession) -> Path:
@@ -121,10 +125,30 @@ def main(arguments: list[str]) -> None:
         (folder / PROGRESS).write_text(f"{fraction} {text}", encoding="utf-8")
 
     session = load(key, label, data, ReplayStore(folder), said)
-    listed = (session.summary, session.problems, session.tally(), session.digest)
-    written = folder / f"{RESULT}.part"
-    written.write_bytes(pickle.dumps(listed, protocol=5))
-    written.replace(folder / RESULT)
+    _write(folder / TALLY, session.tally())
+    _write(folder / RESULT, (session.summary, session.problems, session.digest))
+
+
+def _write(path: Path, value: object) -> None:
+    """Pickle ``value`` into ``path``, written whole, then moved into place."""
+    written = path.with_name(f"{path.name}.part")
+    written.write_bytes(pickle.dumps(value, protocol=5))
+    written.replace(path)
+
+
+def _tally_away(folder: Path) -> Callable[[], Tally]:
+    """The upload's tally, unpickled when a page adding sessions up (Players, Coaching) first asks
+    for it, then kept: the Sessions page never needs it, so the server does not hold it."""
+
+    @cache
+    def tally() -> Tally:
+        try:
+            kept = pickle.loads((folder / TALLY).read_bytes())
+        except (OSError, pickle.UnpicklingError, EOFError, ValueError):
+            return Tally()
+        return kept if isinstance(kept, Tally) else Tally()
+
+    return tally
 
 
 def _progress_of(path: Path) -> tuple[float, str]:
