@@ -146,44 +146,52 @@ def let_go(file_id: str) -> None:
         context.uploaded_file_mgr.remove_file(context.session_id, file_id)
 
 
-st.title("Sessions")
-just_read = take_upload()
-root = state.data_address()
-files, archived = state.shared_sessions()
-uploaded = [upload.session for upload in state.uploads().values()]
-loaded = [*files, *archived, *uploaded]
-st.caption(escape_markdown(sessions_caption(root, files, state.archives(), archived, uploaded)))
-if NOTICE in st.session_state:
-    kind, text = st.session_state.pop(NOTICE)
-    BOXES[kind](escape_markdown(text))
+def draw_page() -> None:
+    """The page. Its names are a function's, gone when the run ends: Streamlit keeps the last
+    run's widget callbacks, and with them the page script's globals, so a session named at the
+    top level (an upload just removed, with its score of every hand) would outlive its removal."""
+    st.title("Sessions")
+    just_read = take_upload()
+    root = state.data_address()
+    files, archived = state.shared_sessions()
+    uploaded = [upload.session for upload in state.uploads().values()]
+    loaded = [*files, *archived, *uploaded]
+    st.caption(escape_markdown(sessions_caption(root, files, state.archives(), archived, uploaded)))
+    if NOTICE in st.session_state:
+        kind, text = st.session_state.pop(NOTICE)
+        BOXES[kind](escape_markdown(text))
 
-if loaded:
-    listed = digest("\0".join(session.key for session in loaded).encode())
-    selection = st.dataframe(
-        sessions_table(loaded),
-        hide_index=True,
-        width="stretch",
-        on_select="rerun",
-        selection_mode="single-row",
-        key=f"{TABLE}-{listed}",  # a new list starts with no row chosen
-    )
-    rows = selection.selection.rows
-    if rows and rows[0] < len(loaded):
-        show_session(loaded[rows[0]], "chosen")
+    if loaded:
+        listed = digest("\0".join(session.key for session in loaded).encode())
+        selection = st.dataframe(
+            sessions_table(loaded),
+            hide_index=True,
+            width="stretch",
+            on_select="rerun",
+            selection_mode="single-row",
+            key=f"{TABLE}-{listed}",  # a new list starts with no row chosen
+        )
+        rows = selection.selection.rows
+        if rows and rows[0] < len(loaded):
+            show_session(loaded[rows[0]], "chosen")
+        else:
+            st.caption("Click a row to open its session.")
     else:
-        st.caption("Click a row to open its session.")
-else:
-    st.info("No .tgn files here yet. Upload one below.")
+        st.info("No .tgn files here yet. Upload one below.")
 
-st.subheader("Upload a session")
-st.caption(
-    "Only this browser sees its uploads, until you import one into the archive. "
-    f"A file may hold up to {st.get_option('server.maxUploadSize')} MB "
-    f"(the server's {MAX_UPLOAD_ENV}); it is read and replayed apart, "
-    "so the other visitors' pages stay quick meanwhile."
-)
-st.file_uploader("A .tgn file", type=["tgn"], key=UPLOADER)
-if just_read is not None:
-    if not is_upload(just_read.key):
-        st.info(f"This file holds the same as {escape_markdown(just_read.label)}, already listed.")
-    show_session(just_read, "upload")
+    st.subheader("Upload a session")
+    st.caption(
+        "Only this browser sees its uploads, until you import one into the archive. "
+        f"A file may hold up to {st.get_option('server.maxUploadSize')} MB "
+        f"(the server's {MAX_UPLOAD_ENV}); it is read and replayed apart, "
+        "so the other visitors' pages stay quick meanwhile."
+    )
+    st.file_uploader("A .tgn file", type=["tgn"], key=UPLOADER)
+    if just_read is not None:
+        if not is_upload(just_read.key):
+            twin = escape_markdown(just_read.label)
+            st.info(f"This file holds the same as {twin}, already listed.")
+        show_session(just_read, "upload")
+
+
+draw_page()
