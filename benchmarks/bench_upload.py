@@ -111,7 +111,11 @@ def main() -> None:
                 browser.close()
         finally:
             server.terminate()
-            server.wait(timeout=60)
+            try:
+                server.wait(timeout=60)
+            except subprocess.TimeoutExpired:  # still busy: stopped, so the error above shows
+                server.kill()
+                server.wait()
     print(f"   upload read in {read_seconds:.0f} s")
     back = after - before
     print(

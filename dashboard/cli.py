@@ -514,16 +514,24 @@ def archive_import(
     files: Annotated[list[Path], typer.Argument(help="TGN files or folders of them.")],
     db: DbOption = None,
 ) -> None:
-    """Store TGN sessions in the archive (files with read errors are skipped)."""
+    """Store TGN sessions in the archive, each read and stored a hand at a time (a file with read
+    errors, or that the archive refuses, stores nothing; the others are stored)."""
+    from recorder.archive import ArchiveError
+
     archive = _open(db)
     status = CLEAN
     for path in expand(files):
-        loaded = load_file(path)
-        report_errors(loaded)
-        if loaded.record is None or loaded.errors:
-            status = UNREADABLE
-            continue
-        typer.echo(f"{path}: session {archive.import_record(loaded.record)}")
+        with SessionFile(path) as source, collector_paused():
+            try:
+                session = archive.import_session(source)
+            except ArchiveError as error:
+                status = UNREADABLE
+                if source.errors:
+                    report_errors(source)
+                else:
+                    typer.echo(f"{path}: {error}", err=True)
+                continue
+        typer.echo(f"{path}: session {session}")
     _exit(status)
 
 

@@ -30,7 +30,6 @@ from dashboard.library import (
     discover,
     find,
     is_archive,
-    load,
     load_archived,
     load_file,
     unreachable_archive,
@@ -39,6 +38,8 @@ from dashboard.library import (
 from dashboard.recording.setup import archive_argument
 from dashboard.replay_store import ReplayStore, default_folder
 from dashboard.rummy_panels import rummy_tables
+from dashboard.session_file import SessionFile
+from dashboard.upload_worker import give_back_memory, kept_file
 from dashboard.views.players import PlayedSession, PlayersTables, players_tables
 from dashboard.views.rummy_players import GroupingCost, RummyTable, grouping_costs, player_figures
 from recorder.archive import Archive, ArchiveError, open_archive
@@ -145,10 +146,11 @@ def loaded_sessions() -> SessionCache:
 
 @dataclass(frozen=True)
 class Upload:
-    """A file this browser session uploaded: its name, its bytes and the session read from them."""
+    """A file this browser session uploaded: its name, the session read from it and where its
+    bytes are kept (the upload worker's folder, which goes with the session): not in memory."""
 
     name: str
-    data: bytes
+    file: Path
     session: LoadedSession
 
 
@@ -264,11 +266,11 @@ def warm() -> None:
 
 
 def add_upload(
-    name: str, data: bytes, read: Callable[[str, str, bytes], LoadedSession] = load
+    name: str, data: bytes, read: Callable[[str, str, bytes], LoadedSession]
 ) -> LoadedSession:
-    """Read an uploaded file (by ``read``: the Sessions page reads it in the upload worker) and
-    keep it among this browser session's sessions; a file with the same content as a session
-    already listed is not added again: that session is given."""
+    """Read an uploaded file (by ``read``: ``upload_worker.read_away``, whose folder keeps its
+    bytes) and keep it among this browser session's sessions; a file with the same content as a
+    session already listed is not added again: that session is given."""
     key = upload_key(name, data)
     known = uploads().get(key)
     if known is not None:
@@ -277,13 +279,14 @@ def add_upload(
     twin = next((s for s in sessions() if s.digest == session.digest), None)
     if twin is not None:
         return twin
-    uploads()[key] = Upload(name, data, session)
+    uploads()[key] = Upload(name, kept_file(session), session)
     return session
 
 
 def remove_upload(key: str) -> None:
-    """Forget an upload of this browser session."""
-    uploads().pop(key, None)
+    """Forget an upload of this browser session, and give the memory it held back."""
+    if uploads().pop(key, None) is not None:
+        give_back_memory()
 
 
 def recording_archive() -> str | None:
@@ -296,7 +299,8 @@ def import_upload(key: str) -> int:
     the new session's id. Raises ``ArchiveError`` when the archive cannot take it."""
     upload = uploads()[key]
     archive = open_archive(recording_archive())
-    session_id = archive.import_tgn(upload.data.decode("utf-8-sig"), upload.name)
+    with SessionFile(upload.file) as source:
+        session_id = archive.import_session(source)
     remove_upload(key)
     return session_id
 

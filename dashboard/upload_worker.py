@@ -7,9 +7,13 @@ process (``python -m dashboard.upload_worker``: a fresh interpreter, neither a c
 nor one that imports the page that started it) reads, replays and scores them, keeps the record,
 replay and score in the folder (the upload's own ``ReplayStore``) and writes only what the
 Sessions page lists: the summary, the problems, the tally. The worker ends after the upload, so
-its memory goes back to the system; one upload is read at a time. A page reads the upload's
-record, replay and score from the folder when it shows them; the folder is deleted when the
-upload is forgotten (removed, imported, or its browser session ended).
+its memory goes back to the system; one upload is read at a time, at the lowest priority
+(``WORKER_NICENESS``), so that on a busy machine the server's page threads come first. The bytes
+stay in the folder (``kept_file``: an import into the archive reads them from there, a hand at a
+time), not in the server's memory. A page reads the upload's record, replay and score from the
+folder when it shows them; the folder is deleted when the upload is forgotten (removed, imported,
+or its browser session ended), and ``give_back_memory`` then returns what the server freed to the
+system.
 
 The size of an upload is bounded by Streamlit's ``server.maxUploadSize``, which ``thuruppu
 dashboard`` sets from ``THURUPPU_MAX_UPLOAD_MB`` (50 MB by default, ``launch.max_upload_mb``)
@@ -18,6 +22,9 @@ and the page states.
 
 from __future__ import annotations
 
+import ctypes
+import gc
+import os
 import pickle
 import shutil
 import subprocess
@@ -27,13 +34,17 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 from dashboard.library import NOTHING_READ, LoadedSession, load
-from dashboard.replay_store import Parts, ReplayStore, held
+from dashboard.replay_store import Parts, ReplayStore, Tally
 
-UPLOAD, PROGRESS, RESULT = "upload.tgn", "progress", "listed.pickle"
-"""The files of an upload's folder: its bytes, the worker's progress, what the page lists."""
+UPLOAD, PROGRESS, RESULT, TALLY = "upload.tgn", "progress", "listed.pickle", "tally.pickle"
+"""The files of an upload's folder: its bytes, the worker's progress, what the page lists, and
+the tally (the score of every hand: for a club's whole export, a hundred megabytes in memory)."""
+WORKER_NICENESS = 19
+"""How much the worker's priority is lowered: the pages first, the upload with what is left."""
 POLL_SECONDS = 0.2
 """How often the page looks at the worker's progress."""
 
@@ -57,15 +68,17 @@ def read_away(key: str, label: str, data: bytes, progress: Progress) -> LoadedSe
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
+        told = (0.0, "")
         while worker.poll() is None:
             time.sleep(POLL_SECONDS)
-            fraction, text = _progress_of(folder / PROGRESS)
-            if text:
-                progress(fraction, text)
+            now = _progress_of(folder / PROGRESS)
+            if now[1] and now != told:  # only news: each call redraws the uploader's bar
+                told = now
+                progress(*now)
         failure = worker.stderr.read().decode(errors="replace") if worker.stderr else ""
     try:
         with (folder / RESULT).open("rb") as result:
-            summary, problems, tally, version = pickle.load(result)
+            summary, problems, version = pickle.load(result)
     except (OSError, pickle.UnpicklingError, EOFError, ValueError) as error:
         shutil.rmtree(folder, ignore_errors=True)
         last = failure.strip().splitlines()[-1:] or [f"exit status {worker.returncode}"]
@@ -73,7 +86,28 @@ def read_away(key: str, label: str, data: bytes, progress: Progress) -> LoadedSe
     progress(1.0, "Done")
     parts = _StoredAway(folder, version)
     weakref.finalize(parts, shutil.rmtree, str(folder), True)
-    return LoadedSession(key, label, summary, problems, version, parts, held(tally))
+    return LoadedSession(key, label, summary, problems, version, parts, _tally_away(folder))
+
+
+def kept_file(session: LoadedSession) -> Path:
+    """Where the bytes of an upload read away are kept (its folder, gone with the session)."""
+    parts = session.parts
+    if not isinstance(parts, _StoredAway):
+        raise ValueError(f"{session.label} was not read by the upload worker")
+    return parts.folder / UPLOAD
+
+
+def give_back_memory() -> None:
+    """Return to the system the memory an upload's objects held once they are freed: collect
+    the garbage, then ask glibc's allocator to give back its free pages (its arenas keep them
+    otherwise; elsewhere nothing more is done)."""
+    gc.collect()
+    try:
+        libc = ctypes.CDLL(None)
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):
+        return
+    trim(0)
 
 
 class UploadFailed(RuntimeError):
@@ -83,18 +117,38 @@ class UploadFailed(RuntimeError):
 def main(arguments: list[str]) -> None:
     """The worker: read, replay and score the upload in the folder, keep its parts there and
     write what the Sessions page lists (``python -m dashboard.upload_worker FOLDER KEY LABEL``)."""
+    os.nice(WORKER_NICENESS)
     folder, key, label = Path(arguments[0]), arguments[1], arguments[2]
     data = (folder / UPLOAD).read_bytes()
-    (folder / UPLOAD).unlink()
 
     def said(fraction: float, text: str) -> None:
         (folder / PROGRESS).write_text(f"{fraction} {text}", encoding="utf-8")
 
     session = load(key, label, data, ReplayStore(folder), said)
-    listed = (session.summary, session.problems, session.tally(), session.digest)
-    written = folder / f"{RESULT}.part"
-    written.write_bytes(pickle.dumps(listed, protocol=5))
-    written.replace(folder / RESULT)
+    _write(folder / TALLY, session.tally())
+    _write(folder / RESULT, (session.summary, session.problems, session.digest))
+
+
+def _write(path: Path, value: object) -> None:
+    """Pickle ``value`` into ``path``, written whole, then moved into place."""
+    written = path.with_name(f"{path.name}.part")
+    written.write_bytes(pickle.dumps(value, protocol=5))
+    written.replace(path)
+
+
+def _tally_away(folder: Path) -> Callable[[], Tally]:
+    """The upload's tally, unpickled when a page adding sessions up (Players, Coaching) first asks
+    for it, then kept: the Sessions page never needs it, so the server does not hold it."""
+
+    @cache
+    def tally() -> Tally:
+        try:
+            kept = pickle.loads((folder / TALLY).read_bytes())
+        except (OSError, pickle.UnpicklingError, EOFError, ValueError):
+            return Tally()
+        return kept if isinstance(kept, Tally) else Tally()
+
+    return tally
 
 
 def _progress_of(path: Path) -> tuple[float, str]:
@@ -109,6 +163,7 @@ class _StoredAway:
     """An upload's parts, read from its folder when a page first asks for them (then kept)."""
 
     def __init__(self, folder: Path, version: str) -> None:
+        self.folder = folder
         self._store = ReplayStore(folder)
         self._version = version
         self._parts: Parts | None = None

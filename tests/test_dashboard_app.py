@@ -152,6 +152,19 @@ def test_uploads_belong_to_the_browser_session_and_can_be_removed(app: AppTest) 
     assert "mine.tgn (uploaded)" not in set(app.dataframe[0].value["Session"])
 
 
+def test_an_upload_is_imported_from_the_bytes_its_folder_keeps(
+    app: AppTest, tmp_path: Path
+) -> None:
+    upload(app.run(), "mine.tgn", MINE)
+    app.run()  # the uploader's file, let go once read, is not needed again
+    app.button(key="upload-import").click().run()
+    no_exception(app)
+    assert [plain(s.value) for s in app.success] == ["mine.tgn (uploaded) is now archive #1."]
+    archive = open_archive(str(tmp_path / "archive.sqlite"))
+    assert archive.export_tgn(1) == MINE.decode()
+    assert "mine.tgn (uploaded)" not in set(app.dataframe[0].value["Session"])
+
+
 def test_an_upload_of_a_listed_session_is_not_counted_twice(app: AppTest) -> None:
     upload(app.run(), "copy.tgn", (SAMPLES / "tgn-example-40.tgn").read_bytes())
     no_exception(app)

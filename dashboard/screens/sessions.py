@@ -4,10 +4,12 @@ could be read of each, opening one by clicking its row, and uploading, removing 
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from dashboard import state
 from dashboard.launch import MAX_UPLOAD_ENV
-from dashboard.library import LoadedSession, digest, is_upload, upload_key
+from dashboard.library import LoadedSession, digest, is_upload
 from dashboard.screens.stepper import SEVERITY_ICONS
 from dashboard.upload_worker import UploadFailed, read_away
 from dashboard.views.finding_links import finding_moments
@@ -25,6 +27,7 @@ BOXES = {"success": st.success, "warning": st.warning, "error": st.error}
 TABLE = "sessions-table"
 UPLOADER = "sessions-upload"
 HANDLED = "sessions-uploads-handled"  # the uploader's files already read, so a removal sticks
+SHOWN = "sessions-upload-shown"  # the key of the upload read last, shown under the uploader
 NOTICE = "sessions-notice"  # what the last import or removal did, shown once
 MAX_LINKS = 30  # findings listed as links under a session
 
@@ -65,7 +68,10 @@ def show_session(session: LoadedSession, where: str) -> None:
 
 
 def draw_finding_links(session: LoadedSession, where: str) -> None:
-    """Each finding of a session as a link to the moment of Replay that shows it."""
+    """Each finding of a session as a link to the moment of Replay that shows it (a session
+    without findings is not loaded: an upload's record and replay stay in its folder)."""
+    if not session.summary.findings:
+        return
     record, replay = session.record, session.replay
     if record is None or replay is None or not session.playable or not replay.findings:
         return
@@ -101,67 +107,91 @@ def remove_upload(key: str) -> None:
 
 def take_upload() -> LoadedSession | None:
     """The session of the file in the uploader (read and kept the first time it is seen); its
-    twin already listed when the file holds the same; ``None`` once removed or imported."""
+    twin already listed when the file holds the same; ``None`` once removed or imported.
+
+    Once its bytes are taken, the file is dropped from Streamlit's uploaded files, which would
+    keep them in the server's memory as long as the browser session lasts: the upload worker's
+    folder keeps them (``upload_worker.kept_file``); later runs find the upload by ``SHOWN``."""
     upload = st.session_state.get(UPLOADER)
     if upload is None:
         return None
     handled: set[str] = st.session_state.setdefault(HANDLED, set())
-    if upload.file_id not in handled:
-        handled.add(upload.file_id)
-        bar = st.progress(0.0, text=f"Reading {upload.name}…")
+    if upload.file_id in handled:
+        kept = state.uploads().get(st.session_state.get(SHOWN, ""))
+        return kept.session if kept else None
+    handled.add(upload.file_id)
+    name, data = upload.name, upload.getvalue()
+    let_go(upload.file_id)
+    bar = st.progress(0.0, text=f"Reading {name}…")
 
-        def read(key: str, label: str, data: bytes) -> LoadedSession:
-            return read_away(key, label, data, lambda done, text: bar.progress(done, text=text))
+    def read(key: str, label: str, data: bytes) -> LoadedSession:
+        return read_away(key, label, data, lambda done, text: bar.progress(done, text=text))
 
-        try:
-            return state.add_upload(upload.name, upload.getvalue(), read)
-        except UploadFailed as error:  # the worker did not finish (out of memory, say)
-            st.error(f"{upload.name} could not be read: {type(error).__name__}: {error}")
-            return None
-        finally:
-            bar.empty()
-    kept = state.uploads().get(upload_key(upload.name, upload.getvalue()))
-    return kept.session if kept else None
+    try:
+        session = state.add_upload(name, data, read)
+    except UploadFailed as error:  # the worker did not finish (out of memory, say)
+        st.error(f"{name} could not be read: {type(error).__name__}: {error}")
+        return None
+    finally:
+        bar.empty()
+    st.session_state[SHOWN] = session.key
+    return session
 
 
-st.title("Sessions")
-just_read = take_upload()
-root = state.data_address()
-files, archived = state.shared_sessions()
-uploaded = [upload.session for upload in state.uploads().values()]
-loaded = [*files, *archived, *uploaded]
-st.caption(escape_markdown(sessions_caption(root, files, state.archives(), archived, uploaded)))
-if NOTICE in st.session_state:
-    kind, text = st.session_state.pop(NOTICE)
-    BOXES[kind](escape_markdown(text))
+def let_go(file_id: str) -> None:
+    """Drop an uploaded file from Streamlit's uploaded files (its bytes in the server's memory);
+    the uploader then gives a deleted file, which ``take_upload`` knows it has handled."""
+    context = get_script_run_ctx()
+    if context is not None and isinstance(context.uploaded_file_mgr, MemoryUploadedFileManager):
+        context.uploaded_file_mgr.remove_file(context.session_id, file_id)
 
-if loaded:
-    listed = digest("\0".join(session.key for session in loaded).encode())
-    selection = st.dataframe(
-        sessions_table(loaded),
-        hide_index=True,
-        width="stretch",
-        on_select="rerun",
-        selection_mode="single-row",
-        key=f"{TABLE}-{listed}",  # a new list starts with no row chosen
-    )
-    rows = selection.selection.rows
-    if rows and rows[0] < len(loaded):
-        show_session(loaded[rows[0]], "chosen")
+
+def draw_page() -> None:
+    """The page. Its names are a function's, gone when the run ends: Streamlit keeps the last
+    run's widget callbacks, and with them the page script's globals, so a session named at the
+    top level (an upload just removed, with its score of every hand) would outlive its removal."""
+    st.title("Sessions")
+    just_read = take_upload()
+    root = state.data_address()
+    files, archived = state.shared_sessions()
+    uploaded = [upload.session for upload in state.uploads().values()]
+    loaded = [*files, *archived, *uploaded]
+    st.caption(escape_markdown(sessions_caption(root, files, state.archives(), archived, uploaded)))
+    if NOTICE in st.session_state:
+        kind, text = st.session_state.pop(NOTICE)
+        BOXES[kind](escape_markdown(text))
+
+    if loaded:
+        listed = digest("\0".join(session.key for session in loaded).encode())
+        selection = st.dataframe(
+            sessions_table(loaded),
+            hide_index=True,
+            width="stretch",
+            on_select="rerun",
+            selection_mode="single-row",
+            key=f"{TABLE}-{listed}",  # a new list starts with no row chosen
+        )
+        rows = selection.selection.rows
+        if rows and rows[0] < len(loaded):
+            show_session(loaded[rows[0]], "chosen")
+        else:
+            st.caption("Click a row to open its session.")
     else:
-        st.caption("Click a row to open its session.")
-else:
-    st.info("No .tgn files here yet. Upload one below.")
+        st.info("No .tgn files here yet. Upload one below.")
 
-st.subheader("Upload a session")
-st.caption(
-    "Only this browser sees its uploads, until you import one into the archive. "
-    f"A file may hold up to {st.get_option('server.maxUploadSize')} MB "
-    f"(the server's {MAX_UPLOAD_ENV}); it is read and replayed apart, "
-    "so the other visitors' pages stay quick meanwhile."
-)
-st.file_uploader("A .tgn file", type=["tgn"], key=UPLOADER)
-if just_read is not None:
-    if not is_upload(just_read.key):
-        st.info(f"This file holds the same as {escape_markdown(just_read.label)}, already listed.")
-    show_session(just_read, "upload")
+    st.subheader("Upload a session")
+    st.caption(
+        "Only this browser sees its uploads, until you import one into the archive. "
+        f"A file may hold up to {st.get_option('server.maxUploadSize')} MB "
+        f"(the server's {MAX_UPLOAD_ENV}); it is read and replayed apart, "
+        "so the other visitors' pages stay quick meanwhile."
+    )
+    st.file_uploader("A .tgn file", type=["tgn"], key=UPLOADER)
+    if just_read is not None:
+        if not is_upload(just_read.key):
+            twin = escape_markdown(just_read.label)
+            st.info(f"This file holds the same as {twin}, already listed.")
+        show_session(just_read, "upload")
+
+
+draw_page()

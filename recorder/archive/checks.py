@@ -299,23 +299,27 @@ def _pack_refusal(game: GameSpec, cards: Iterable[Card]) -> str | None:
 
 def _text_refusal(event: Event) -> str | None:
     """Comments must fit the notation: one line, and no ``}`` inside braces."""
-    texts = [*_brace_comments(event), *(tag.value for tag in getattr(event, "tags", []))]
+    fields = vars(event)  # an event's fields (a missing one read as an attribute is slow)
+    braces = _brace_comments(fields)
+    tags: list[Tag] = fields.get("tags", [])
+    texts = [*braces, *(tag.value for tag in tags)]
     if isinstance(event, CommentWritten):
         texts.append(event.text)
-    for tag in getattr(event, "tags", []):
+    for tag in tags:
         texts.extend(_tag_comments(tag))
     if any("\n" in text or "\r" in text for text in texts):
         return "a comment or tag value must fit on one line"
-    if any("}" in text for text in _brace_comments(event)):
+    if any("}" in text for text in braces):
         return "a brace comment cannot hold '}'"
     return None
 
 
-def _brace_comments(event: Event) -> list[str]:
-    comments = list(getattr(event, "comments", []))
-    for action in getattr(event, "actions", []):
+def _brace_comments(fields: dict[str, Any]) -> list[str]:
+    """The brace comments of an event's fields: its own, its actions' and its dealt cards'."""
+    comments = list(fields.get("comments", []))
+    for action in fields.get("actions", []):
         comments.extend(action.comments)
-    for dealt in getattr(event, "cards", []):
+    for dealt in fields.get("cards", []):
         comments.extend(dealt.comments)
     return comments
 

@@ -150,6 +150,23 @@ class LogState:
         self.undoable += 1
         return self
 
+    def forget_ended_hands(self) -> int:
+        """Drop the drafts of the hands that have ended, for a writer that never undoes,
+        corrects nor rewrites them (an import read hand by hand); returns how many it dropped.
+        The session's facts, the hand being written and the line last written stay."""
+        ended = len(self.hands) - (1 if self.hand_open else 0)
+        if ended > 0:
+            del self.hands[:ended]
+            self.turns = {seq: t for seq, t in self.turns.items() if t.hand_index >= ended}
+            for turn in self.turns.values():
+                turn.hand_index -= ended
+            self.rummy_lines = {
+                seq: RummyLine(line.hand_index - ended, line.part)
+                for seq, line in self.rummy_lines.items()
+                if line.hand_index >= ended
+            }
+        return max(ended, 0)
+
     @property
     def current_hand(self) -> Draft | None:
         """The latest hand's draft, open or not."""

@@ -37,14 +37,20 @@ _LINE_FIELDS = {"line", "column", "before", "remark"}
 
 def events_from_record(record: Record) -> list[Event]:
     """The events that fold into ``record``: the session, then each hand line by line."""
-    events: list[Event] = [SessionCreated(tags=[_unplaced_tag(tag) for tag in record.tags])]
+    events: list[Event] = [session_created(record)]
     for hand in record.hands:
-        events.extend(_hand_events(hand))
+        events.extend(hand_events(hand))
     events.extend(CommentWritten(text=text) for text in record.after)
     return events
 
 
-def _hand_events(hand: Hand) -> Iterator[Event]:
+def session_created(record: Record) -> SessionCreated:
+    """The event that starts the session: the record's tags (its hands are not looked at)."""
+    return SessionCreated(tags=[_unplaced_tag(tag) for tag in record.tags])
+
+
+def hand_events(hand: Hand) -> Iterator[Event]:
+    """The events of one hand, from its start to its end."""
     yield HandStarted(tags=[_unplaced_tag(tag) for tag in hand.tags])
     for deal in hand.deals:
         cards = [DealtCard(card=dealt.card, comments=list(dealt.comments)) for dealt in deal.cards]

@@ -42,6 +42,7 @@ from recorder.archive.events import (
 )
 from recorder.archive.fold import LogState
 from recorder.archive.from_record import events_from_record
+from recorder.archive.importing import CheckedLog, SessionSource, session_events
 from recorder.archive.public import public_record
 from recorder.model import Record, Tag
 from recorder.tgn import TGNError, dumps, loads
@@ -129,6 +130,11 @@ class Archive(Protocol):
 
     def import_record(self, record: Record, author: Author = ...) -> int:
         """Store a whole record as a new session in one transaction; returns its id."""
+        ...
+
+    def import_session(self, source: SessionSource, author: Author = ...) -> int:
+        """Store a session read one hand at a time as a new session in one transaction, its
+        memory not growing with it; read errors or a refusal store nothing. Returns its id."""
         ...
 
     def import_tgn(self, text: str, path: str = "<string>") -> int:
@@ -290,6 +296,23 @@ class SqlArchive:
             raise ArchiveError(f"cannot import {path}, nothing was stored:\n{error}") from None
         return self.import_record(record, author)
 
+    def import_session(self, source: SessionSource, author: Author = LOCAL) -> int:
+        """Store a session read hand by hand as a new session, in one transaction: its events
+        checked and inserted a hand at a time, so memory does not grow with the session; a
+        refusal, or read errors found at the end, roll it all back (``importing``)."""
+        access.refuse(access.import_refusal(author))
+        log = CheckedLog(author)
+        session_id = 0
+        with self._database.transaction(write=True) as tx:
+            for events in session_events(source):
+                logged = log.add(events, _now())
+                if not session_id:
+                    access.refuse(access.session_refusal(author, _table(log.state)))
+                    session_id = _insert_session(tx, log.state, logged, "import")
+                _insert_events(tx, logged, session_id)
+            tx.run("UPDATE sessions SET last_seq = ? WHERE id = ?", (log.count, session_id))
+        return session_id
+
     def export_tgn(self, session_id: int) -> str:
         """The session as canonical TGN text."""
         return dumps(self.record(session_id))
@@ -317,25 +340,12 @@ class SqlArchive:
             )
             state = state.add(logged[-1], logged)
         access.refuse(access.session_refusal(author, _table(state)))
-        event_name = next((t["value"].strip() for t in state.tags if t["name"] == "Event"), None)
         with self._database.transaction(write=True) as tx:
             if schedule is not None:
                 if self._database.dialect.day_lock:
                     tx.run(self._database.dialect.day_lock)
-                _refuse_started(tx, event_name, schedule)
-            rows = tx.run(
-                "INSERT INTO sessions (game, created_at, last_seq, event, schedule, origin) "
-                "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                (
-                    state.game_name,
-                    logged[0].recorded_at,
-                    len(logged),
-                    event_name,
-                    schedule,
-                    origin,
-                ),
-            )
-            session_id = int(rows[0][0])
+                _refuse_started(tx, _event_name(state), schedule)
+            session_id = _insert_session(tx, state, logged, origin, schedule)
             stored = [
                 LoggedEvent(session_id, e.seq, e.hand, e.recorded_at, e.event, e.who, e.why)
                 for e in logged
@@ -375,13 +385,44 @@ class SqlArchive:
         return self._known[session_id]
 
 
-def _insert_events(tx: Transaction, logged: Sequence[LoggedEvent]) -> None:
+def _insert_session(
+    tx: Transaction,
+    state: LogState,
+    logged: Sequence[LoggedEvent],
+    origin: str,
+    schedule: str | None = None,
+) -> int:
+    """Insert a new session's row, holding ``logged`` (its events so far); returns its id."""
+    rows = tx.run(
+        "INSERT INTO sessions (game, created_at, last_seq, event, schedule, origin) "
+        "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        (
+            state.game_name,
+            logged[0].recorded_at,
+            len(logged),
+            _event_name(state),
+            schedule,
+            origin,
+        ),
+    )
+    return int(rows[0][0])
+
+
+def _event_name(state: LogState) -> str | None:
+    """The session's ``Event`` tag as it was created."""
+    return next((t["value"].strip() for t in state.tags if t["name"] == "Event"), None)
+
+
+def _insert_events(
+    tx: Transaction, logged: Sequence[LoggedEvent], session_id: int | None = None
+) -> None:
+    """Insert logged events (into session ``session_id`` when given, else their own)."""
     tx.run_many(
         "INSERT INTO events (session_id, seq, hand, kind, payload, recorded_at, who, why) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
-                e.session_id,
+                session_id or e.session_id,
                 e.seq,
                 e.hand,
                 e.event.kind,
