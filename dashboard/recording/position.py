@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from recorder.archive import LoggedEvent, TurnPlayed
+from recorder.archive import ActionsChosen, LoggedEvent, TurnPlayed
 from recorder.archive.fold import LogState, effective_events
 from recorder.cards import Card
 from recorder.games import GAMES, GameSpec
@@ -61,6 +61,9 @@ class Position:
     turns: tuple[StandingTurn, ...]
     undoable: int
     """How many events an undo could still cancel."""
+    chosen_actions: tuple[str, ...] = ()
+    """The actions toggled for the next turn (``ask`` ...), as the log's latest event holds them:
+    kept in the archive, so that a reload shows them toggled."""
 
     @property
     def players(self) -> int:
@@ -120,7 +123,8 @@ def locate(session_id: int, logged: Sequence[LoggedEvent]) -> Position:
     log = LogState.of(logged)
     record = log.record()
     spec = GAMES[record.game]
-    turns = _standing_turns(logged)
+    standing = effective_events(logged)
+    turns = _standing_turns(standing)
     if not record.hands:
         return _closed(session_id, record, spec, 0, spec.players, log.undoable)
     index = len(record.hands) - 1
@@ -144,6 +148,7 @@ def locate(session_id: int, logged: Sequence[LoggedEvent]) -> Position:
         replay=replayed,
         turns=tuple(turn for hand, turn in turns if hand == len(record.hands)),
         undoable=log.undoable,
+        chosen_actions=chosen_actions(standing) if phase == "play" else (),
     )
 
 
@@ -218,10 +223,20 @@ def calling_so_far(record: Record, replayed: HandReplay) -> CallingRun:
     return calling
 
 
-def _standing_turns(logged: Sequence[LoggedEvent]) -> list[tuple[int, StandingTurn]]:
-    """Every turn the log holds now, with the number of the hand it belongs to."""
+def chosen_actions(standing: Sequence[LoggedEvent]) -> tuple[str, ...]:
+    """The actions toggled for the next turn: those of the latest standing event (undos and
+    corrections applied) when it is an ``actions`` event; any other event, a turn above all, has
+    used or superseded them."""
+    latest = standing[-1].event if standing else None
+    if isinstance(latest, ActionsChosen):
+        return tuple(action.token for action in latest.actions)
+    return ()
+
+
+def _standing_turns(standing: Sequence[LoggedEvent]) -> list[tuple[int, StandingTurn]]:
+    """Every turn the log holds now (its standing events), with the number of its hand."""
     return [
         (entry.hand, StandingTurn(entry.seq, event.trick, event.seat, event.card))
-        for entry in effective_events(logged)
+        for entry in standing
         if isinstance(event := entry.event, TurnPlayed)
     ]

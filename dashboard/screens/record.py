@@ -285,6 +285,13 @@ def turn_decision(seat_key: str, actions_key: str, code: str) -> Callable[[Posit
     )
 
 
+def actions_decision(actions_key: str) -> Callable[[Position], Decision]:
+    """A toggle of the actions before the card, kept in the archive (a reload shows it)."""
+    return lambda position: clicks.actions_click(
+        position, list(st.session_state.get(actions_key) or [])
+    )
+
+
 def answer_decision(seat_key: str, answer: str) -> Callable[[Position], Decision]:
     return lambda position: clicks.answer_click(position, chosen_seat(seat_key, position), answer)
 
@@ -297,7 +304,10 @@ def draw_play(position: Position, events: int) -> None:
             "Before the card",
             action_choices(position.spec.name),
             selection_mode="multi",
+            default=list(position.chosen_actions),
             key=actions_key,
+            on_change=record_click,
+            args=(position.session_id, actions_decision(actions_key), CONTROLS),
         )
     draw_grid(position, "rec-grid", lambda code: turn_decision(seat_key, actions_key, code))
     with st.container(horizontal=True, gap="small"):
