@@ -76,7 +76,7 @@ def test_a_toggled_ask_is_kept_on_reload_and_goes_with_the_next_card(
 
 
 def test_a_toggle_taken_back_or_undone_is_gone_on_reload(session: tuple[Archive, int]) -> None:
-    archive, session_id = session
+    _, session_id = session
     app = open_page(session_id)
     toggle(app, ["ask"])
     toggle(app, [])

@@ -50,7 +50,15 @@ from dashboard.recording.view import (
     trick_html,
 )
 from dashboard.screens import record_table, rummy_record
-from dashboard.screens.record_parts import SUIT_COLOURS, draw_export, draw_findings
+from dashboard.screens.record_parts import (
+    SUIT_COLOURS,
+    draw_export,
+    draw_findings,
+    draw_message,
+    leftover_messages,
+    refuse_at,
+    take_message,
+)
 from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import CARD_CSS, card_label
 from dashboard.views.text import escape, escape_markdown
@@ -60,8 +68,6 @@ from recorder.games import GAMES, family_name
 
 MESSAGE = "rec-message"
 CONTROLS = "controls"  # the calls, the card grid and the buttons of the hand being recorded
-MESSAGE_AT = "rec-message-at"  # the controls a refusal came from, to show it beside them
-PLACED: dict[str, str] = {}  # this run's refusal, by the controls it is shown under
 
 
 @st.cache_resource(show_spinner=False)
@@ -89,16 +95,7 @@ def record_click(
     archive = the_archive()
     message = page_writer.commit(archive, session_id, lambda: decide(current(session_id)[0]))
     if message:
-        st.session_state[MESSAGE] = message
-        if at is not None:
-            st.session_state[MESSAGE_AT] = at
-
-
-def draw_message(at: str) -> None:
-    """The refusal of a click on these controls, right under them (in view on a phone)."""
-    message = PLACED.pop(at, None)
-    if message:
-        st.error(message, icon=":material/block:")
+        refuse_at(MESSAGE, message, at)
 
 
 def coloured(label: str, suit: Suit) -> str:
@@ -129,8 +126,7 @@ def start_session() -> None:
     setup = setup_from_form()
     problems = setup.problems()
     if problems:
-        st.session_state[MESSAGE] = "; ".join(problems)
-        st.session_state[MESSAGE_AT] = "setup"
+        refuse_at(MESSAGE, "; ".join(problems), "setup")
         return
     archive = the_archive()
     try:
@@ -138,8 +134,7 @@ def start_session() -> None:
         session_id = archive.create_session(setup.tags(), writer)
         archive.append(session_id, HandStarted.numbered(1, dealer=setup.dealer), writer)
     except ArchiveError as error:
-        st.session_state[MESSAGE] = page_writer.shown(error)
-        st.session_state[MESSAGE_AT] = "setup"
+        refuse_at(MESSAGE, page_writer.shown(error), "setup")
         return
     st.query_params["session"] = str(session_id)
 
@@ -507,13 +502,9 @@ SESSION_PAGES: dict[str, Callable[[int], None]] = {
 }
 
 st.html(f"<style>{CARD_CSS}{RECORDER_CSS}</style>")
-message = st.session_state.pop(MESSAGE, None)
-message_at = st.session_state.pop(MESSAGE_AT, None)
+message = take_message(MESSAGE)  # one placed under its controls is drawn there
 message_slot = st.empty()  # always drawn, so that a message never shifts the widgets below it
-PLACED.clear()
-if message and message_at is not None:
-    PLACED[message_at] = message  # drawn under the controls the click came from
-elif message:
+if message:
     message_slot.error(message, icon=":material/block:")
 chosen = st.query_params.get("session", "")
 table = st.query_params.get("table", "")
@@ -538,5 +529,5 @@ elif table:
     record_table.draw_table(the_archive(), query_number(table) or 0, MESSAGE)
 else:
     draw_setup()
-for leftover in PLACED.values():  # a refusal whose controls were not drawn this time
+for leftover in leftover_messages():  # a refusal whose controls were not drawn this time
     message_slot.error(leftover, icon=":material/block:")
