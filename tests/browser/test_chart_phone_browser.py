@@ -64,11 +64,13 @@ READ = """(holder) => {
 """What plotly.js wrote in a chart: every label with its axis (``x``, ``y2`` ...; none for bar
 texts, legends and titles), its font size and box, the chart's edges, and how many categories
 each category axis holds."""
-TITLES = """(holder) => [...holder.querySelectorAll('.gtitle, .annotation-text, .g-xtitle text, .g-ytitle text')]
+TITLES = """(holder) => [...holder.querySelectorAll(
+        '.gtitle, .annotation-text, .g-xtitle text, .g-ytitle text')]
     .filter((title) => title.textContent.trim())
     .map((title) => {
         const box = title.getBoundingClientRect();
-        const top = document.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
+        const [x, y] = [(box.left + box.right) / 2, (box.top + box.bottom) / 2];
+        const top = document.elementFromPoint(x, y);
         return [title.textContent, !!top && !!top.closest('.modebar, .modebar-container')];
     })"""
 """Each title of a chart, and whether the element drawn over its middle is the mode bar."""
