@@ -32,8 +32,13 @@ CHARTS = {
     "scores?session=rubber-29.tgn": ["scores-running", "scores-calls"],
     "scores?session=tournament-28.tgn": ["scores-running", "scores-calls"],
     "scores?session=rummy-first-round.tgn": ["scores-rummy-totals"],
-    "players?player=Suma": ["players-success", "players-levels", "players-margin"],
-    "players?player=Jose": ["players-levels", "players-margin", "players-findings"],
+    "players?player=Suma": [
+        "players-success",
+        "players-levels",
+        "players-margin",
+        "players-findings",
+    ],
+    "players?player=Jose": ["players-levels", "players-margin"],
 }
 COACHING = f"coaching?player={COACHED}"  # Anil plays one hand, solved in seconds
 READ = """(holder) => {
@@ -159,14 +164,15 @@ def test_the_success_chart_names_every_player_in_its_table_or_its_bars(
     phone: Page,
     bundled_url: str,  # noqa: F811
 ) -> None:
-    """A top of the players with the most calls in the chart, every player in the table."""
+    """The players with the most calls in the chart (a top twelve), every player in the table."""
     open_page(phone, bundled_url, "players", ".st-key-players-success")
     written = drawn(phone, "players-success")
     named = [label["text"] for label in written["labels"] if label["axis"] == "y"]
     table = phone.locator(".tp-frame table").first
     players = table.locator("tbody tr").count()
-    assert players == 33 and 0 < len(named) <= 12
-    expect(table).to_contain_text(named[0])
+    assert players > 12 == len(named)
+    for name in named:
+        expect(table).to_contain_text(name)
 
 
 def test_no_toolbar_lies_over_a_charts_titles_on_a_phone(

@@ -47,7 +47,7 @@ def test_every_rummy_refusal_is_shown_beside_its_control_on_a_phone(
         choose_seat(page, 2)
         page.locator(".st-key-rmy-tap-winner button").click()
         below_and_in_view(
-            page, ".st-key-rmy-taps", '.stAlert:has-text("Anu is already named the winner")'
+            page, ".st-key-rmy-taps", '.stAlert:has-text("Anu (1) is already named the winner")'
         )
         screenshot(page, "record-rummy-refused-winner-phone")
 
