@@ -9,18 +9,19 @@ findings by code) and Coaching (points given away per trick). The Tournament pag
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE, screenshot
-from tests.browser.test_analysis_browser import (
-    COACHED,
-    SOLVING_MS,
-    bundled_url,  # noqa: F401  (the shared fixture)
-)
+from recorder.archive import ARCHIVE_ENV
+from tests.browser.conftest import PHONE, run_dashboard, screenshot, serve_dashboard
+from tests.browser.test_analysis_browser import DATA, SOLVING_MS
 from tests.browser.test_dashboard_browser import WAIT_MS, open_page, settle
 
 pytestmark = pytest.mark.browser
@@ -40,7 +41,7 @@ CHARTS = {
     ],
     "players?player=Jose": ["players-levels", "players-margin"],
 }
-COACHING = f"coaching?player={COACHED}"  # Anil plays one hand, solved in seconds
+COACHING = "coaching?player=Biju"  # the one hand of TGN.md's example, solved in seconds
 READ = """(holder) => {
     const plot = holder.querySelector('.js-plotly-plot');
     const frame = plot.getBoundingClientRect();
@@ -57,18 +58,19 @@ READ = """(holder) => {
     const labels = texts.filter((text) => text.textContent.trim()).map((text) => {
         const box = text.getBoundingClientRect();
         const tick = text.closest('g[class$="tick"]');
+        const scale = text.getScreenCTM();  // plotly shrinks a bar's text by a transform
         return {
             text: text.textContent,
             axis: tick ? tick.getAttribute('class').replace('tick', '') : null,
-            size: parseFloat(getComputedStyle(text).fontSize),
+            size: parseFloat(getComputedStyle(text).fontSize) * Math.hypot(scale.a, scale.b),
             left: box.left, right: box.right, top: box.top, bottom: box.bottom,
         };
     });
     return {frame: {left: frame.left, right: frame.right}, categories, labels};
 }"""
 """What plotly.js wrote in a chart: every label with its axis (``x``, ``y2`` ...; none for bar
-texts, legends and titles), its font size and box, the chart's edges, and how many categories
-each category axis holds."""
+texts, legends and titles), its font size as drawn (scaled as plotly scales a bar's text) and its
+box, the chart's edges, and how many categories each category axis holds."""
 TITLES = """(holder) => [...holder.querySelectorAll(
         '.gtitle, .annotation-text, .g-xtitle text, .g-ytitle text')]
     .filter((title) => title.textContent.trim())
@@ -126,13 +128,47 @@ def unreadable(written: dict[str, Any]) -> list[str]:
 
 
 def coaching_drawn(page: Page, url: str) -> None:
-    """Coaching of the one-hand example, analysed (at once when the server already has)."""
+    """Coaching of a player of the one-hand example, analysed (at once when the server has)."""
     open_page(page, url, COACHING, "h1")
     button = page.get_by_role("button", name=re.compile(r"^Analyse \d+ hand"))
     if button.count():
         button.click()
     page.locator(".st-key-coaching-figure").wait_for(timeout=SOLVING_MS)
     settle(page)
+
+
+LONG = "long-night-40.tgn"
+LONG_HANDS = 36
+
+
+def long_session() -> str:
+    """The club night's nine hands played four times over: a session of ``LONG_HANDS`` hands."""
+    text = (DATA / "club-night-40.tgn").read_text(encoding="utf-8")
+    head, *hands = re.split(r'(?=\[Hand "\d+"\])', text)
+    return head + "".join(
+        re.sub(r'\[Hand "\d+"\]', f'[Hand "{number}"]', hands[(number - 1) % len(hands)])
+        for number in range(1, LONG_HANDS + 1)
+    )
+
+
+@pytest.fixture(scope="module")
+def data_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A dashboard serving a copy of the whole bundled ``data/`` folder, its tournament's
+    sessions included (33 players), with no archive."""
+    data = tmp_path_factory.mktemp("whole") / "data"
+    shutil.copytree(DATA, data)
+    no_archive = {**os.environ, ARCHIVE_ENV: str(data.parent / "no-archive.sqlite")}
+    with run_dashboard(data, no_archive, data.parent / "dashboard.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def long_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A dashboard serving one session of ``LONG_HANDS`` hands."""
+    sessions = tmp_path_factory.mktemp("long-sessions")
+    (sessions / LONG).write_text(long_session(), encoding="utf-8")
+    with serve_dashboard(Path(sessions), tmp_path_factory.mktemp("long")) as url:
+        yield url
 
 
 @pytest.fixture
@@ -144,42 +180,54 @@ def phone(browser: Browser) -> Any:
         context.close()
 
 
-def test_every_chart_is_readable_on_a_phone(phone: Page, bundled_url: str) -> None:  # noqa: F811
+def test_every_chart_is_readable_on_a_phone(phone: Page, data_url: str) -> None:
     problems: dict[str, list[str]] = {}
     for address, keys in CHARTS.items():
-        open_page(phone, bundled_url, address, f".st-key-{keys[0]}")
+        open_page(phone, data_url, address, f".st-key-{keys[0]}")
         for key in keys:
             written = drawn(phone, key)
             assert written["labels"], (address, key)
             problems[f"{address} {key}"] = unreadable(written)
             name = re.sub(r"\W+", "-", f"{address}-{key}")
             screenshot(phone, f"chart-phone-{name}", f".st-key-{key}")
-    coaching_drawn(phone, bundled_url)
+    coaching_drawn(phone, data_url)
     problems["coaching"] = unreadable(drawn(phone, "coaching-figure"))
     screenshot(phone, "chart-phone-coaching", ".st-key-coaching-figure")
     assert {chart: found for chart, found in problems.items() if found} == {}
 
 
+def test_a_long_sessions_hand_numbers_do_not_run_into_each_other(
+    phone: Page, long_url: str
+) -> None:
+    open_page(phone, long_url, f"scores?session={LONG}", ".st-key-scores-running")
+    for key in ("scores-running", "scores-calls"):
+        written = drawn(phone, key)
+        hands = [label for label in written["labels"] if label["axis"] and label["axis"][0] == "x"]
+        assert 4 <= len(hands) < LONG_HANDS, key  # numbered, every few hands
+        assert unreadable(written) == [], key
+        screenshot(phone, f"chart-phone-long-{key}", f".st-key-{key}")
+
+
 def test_the_success_chart_names_every_player_in_its_table_or_its_bars(
     phone: Page,
-    bundled_url: str,  # noqa: F811
+    data_url: str,
 ) -> None:
     """The players with the most calls in the chart (a top twelve), every player in the table."""
-    open_page(phone, bundled_url, "players", ".st-key-players-success")
+    open_page(phone, data_url, "players", ".st-key-players-success")
     written = drawn(phone, "players-success")
     named = [label["text"] for label in written["labels"] if label["axis"] == "y"]
     table = phone.locator(".tp-frame table").first
     players = table.locator("tbody tr").count()
-    assert players > 12 == len(named)
+    assert players > len(named) == 12
     for name in named:
         expect(table).to_contain_text(name)
 
 
 def test_no_toolbar_lies_over_a_charts_titles_on_a_phone(
     phone: Page,
-    bundled_url: str,  # noqa: F811
+    data_url: str,
 ) -> None:
-    open_page(phone, bundled_url, "scores?session=club-night-40.tgn", ".st-key-scores-running")
+    open_page(phone, data_url, "scores?session=club-night-40.tgn", ".st-key-scores-running")
     for key in ("scores-running", "scores-calls"):
         drawn(phone, key)
         holder = phone.locator(f".st-key-{key}")
