@@ -62,6 +62,7 @@ READ = """(holder) => {
         return {
             text: text.textContent,
             axis: tick ? tick.getAttribute('class').replace('tick', '') : null,
+            note: text.classList.contains('annotation-text'),
             size: parseFloat(getComputedStyle(text).fontSize) * Math.hypot(scale.a, scale.b),
             left: box.left, right: box.right, top: box.top, bottom: box.bottom,
         };
@@ -124,6 +125,8 @@ def unreadable(written: dict[str, Any]) -> list[str]:
     for axis in {label["axis"] for label in labels if label["axis"]}:
         ticks = [label for label in labels if label["axis"] == axis]
         problems += [f"{one!r} over {other!r} on {axis}" for one, other in overlapping(ticks)]
+    notes = [label for label in labels if label["note"]]  # subplot titles, a flag's name
+    problems += [f"{one!r} over {other!r}" for one, other in overlapping(notes)]
     return problems
 
 
