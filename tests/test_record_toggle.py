@@ -71,6 +71,8 @@ def test_a_toggled_ask_is_kept_on_reload_and_goes_with_the_next_card(
     assert turn.card is not None
     assert (turn.seat, [a.token for a in turn.actions], turn.card.code) == (1, ["ask"], "JS")
     assert "1:ask JS" in archive.export_tgn(session_id)
+    trick = "".join(str(block.proto.body) for block in reloaded.get("html"))
+    assert '<span class="rec-said">ask</span>' in trick  # what Anil said, under his name
     assert actions_shown(reloaded) == []  # the next turn starts with nothing toggled
     assert actions_shown(open_page(session_id)) == []
 
