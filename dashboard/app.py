@@ -17,6 +17,8 @@ if REPOSITORY not in sys.path:  # so the packages import when the project is not
 import streamlit as st  # noqa: E402
 
 from dashboard.chart import load_charts_ahead  # noqa: E402
+from dashboard.kept_key import keep_tab_key  # noqa: E402
+from dashboard.page_writer import keys_on  # noqa: E402
 from dashboard.state import day_location  # noqa: E402
 
 SCREENS = Path(__file__).resolve().parent / "screens"
@@ -68,4 +70,6 @@ navigation = st.navigation(
     position="top",
 )
 load_charts_ahead()
+if keys_on():
+    keep_tab_key()  # the tab's key, kept across a reload of the tab (before the page asks for it)
 navigation.run()

@@ -144,7 +144,12 @@ function drawNext(Plotly) {
     drawing = false;
     return;
   }
-  draw(Plotly, chart);
+  if (chart.near) {
+    chart.watching.disconnect();
+    draw(Plotly, chart);
+  } else {
+    chart.queued = false; // the page grew above it meanwhile: queued again when near
+  }
   // after the next paint: the frame callback runs before it, the task it queues after it
   requestAnimationFrame(() => setTimeout(() => drawNext(Plotly)));
 }
@@ -163,10 +168,12 @@ function drawInTurn(chart) {
 }
 
 function watch(chart) {
+  // Whether the chart is near is read again when its turn to be drawn comes: while the page is
+  // still being laid out, a chart may pass near the view before what lies above it has its height.
   const seen = (entries) => {
-    if (!entries.some((entry) => entry.isIntersecting)) return;
-    chart.seen = true;
-    chart.watching.disconnect();
+    chart.near = entries[entries.length - 1].isIntersecting;
+    if (!chart.near || chart.queued) return;
+    chart.queued = true;
     drawInTurn(chart);
   };
   chart.watching = new IntersectionObserver(seen, {
@@ -193,7 +200,7 @@ export default function (component) {
   const run = {};
   let chart = charts.get(plot);
   if (!chart) {
-    chart = { plot, seen: false, drawn: false, watching: null, resizing: null };
+    chart = { plot, near: false, queued: false, drawn: false, watching: null, resizing: null };
     charts.set(plot, chart);
     watch(chart);
   }

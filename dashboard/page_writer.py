@@ -2,7 +2,8 @@
 
 A page's link may carry ``key=``: the first run of the tab reads it, keeps it in the tab's own
 session state and takes it out of the address bar, so it is never in a later URL, a link the page
-draws, or anything another visitor receives. Each write then asks again who the key stands for
+draws, or anything another visitor receives; ``dashboard.kept_key`` keeps it across a reload of
+that tab. Each write then asks again who the key stands for
 (``dashboard.day.guard``): a key replaced meanwhile stops working at the next tap.
 
 A recording page notes the position (the log's event count) it was drawn from; a tap writes only
@@ -43,12 +44,19 @@ def tab_key() -> str | None:
     """The key this tab was opened with: read from the link once, then kept for the tab only and
     cleared from the address bar."""
     if "key" in st.query_params:
-        given = st.query_params["key"].strip()
+        given = st.query_params["key"]
         del st.query_params["key"]
-        if given and len(given) <= LONGEST_KEY:
-            st.session_state[KEY_STATE] = given
+        take_key(given)
     key = st.session_state.get(KEY_STATE)
     return key if isinstance(key, str) else None
+
+
+def take_key(given: str) -> None:
+    """Keep ``given`` as this tab's key (from its link, or kept by the tab across a reload,
+    ``dashboard.kept_key``); a blank or overlong one is not a key and is not kept."""
+    given = given.strip()
+    if given and len(given) <= LONGEST_KEY:
+        st.session_state[KEY_STATE] = given
 
 
 def tab_writer(archive: Archive) -> Author | None:
@@ -65,13 +73,21 @@ def required_writer(archive: Archive) -> Author:
     return writer
 
 
+#: What the Record page says to a visitor without a key: what the page is and how to get a key.
+READING = (
+    "this page only reads: it is where a table's scorer records the hands, opened with the "
+    "table's link (or the director's) from the key sheet; ask the director for it. The Replay, "
+    "Scores and Tournament pages follow the games."
+)
+
+
 def may_write(archive: Archive) -> str | None:
     """Why this tab may not write (no key, a key not in force), or ``None`` when it may."""
     try:
         writer = tab_writer(archive)
     except ArchiveError as error:
         return shown(error, reading=True)
-    return guard.NO_KEY if writer is None else None
+    return READING if writer is None else None
 
 
 #: The roles that write on the day's pages: the director's page, the organiser's set-up and

@@ -27,8 +27,9 @@ from dashboard.views.text import escape_markdown
 from recorder.archive import Archive, ArchiveError, Author
 from recorder.model import Record
 
+# What the last action said, by the action's name: drawn next to its button. (A comment: a bare
+# string here would be drawn on the page by Streamlit's magic.)
 SAID = "dir-said"
-"""What the last action said, by the action's name: drawn next to its button."""
 
 
 def act(name: str, write: Callable[[Day], str]) -> None:
@@ -253,9 +254,13 @@ if not names:
     st.info("No tournament is set up in this archive: the Organiser page sets one up.")
     st.stop()
 wanted_event = st.query_params.get("event")
-event = st.selectbox(
-    "Tournament", names, index=names.index(wanted_event) if wanted_event in names else 0
-)
+if len(names) == 1:  # nothing to choose: the tournament's name, no control that does nothing
+    event = names[0]
+    st.caption(escape_markdown(event))
+else:
+    event = st.selectbox(
+        "Tournament", names, index=names.index(wanted_event) if wanted_event in names else 0
+    )
 try:
     day = open_day(archive, event)
     chosen = pick_session(day)

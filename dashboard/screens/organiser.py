@@ -357,10 +357,12 @@ def chosen_day(archive: Archive) -> Day | None:
     names = tournaments(archive)
     if not names:
         return None
+    if len(names) == 1:  # nothing to choose: the tournament's name, no control that does nothing
+        st.caption(escape_markdown(names[0]))
+        return open_day(archive, names[0])
     wanted = st.query_params.get("event")
     event = st.selectbox("Tournament", names, index=names.index(wanted) if wanted in names else 0)
-    if len(names) > 1:
-        st.query_params["event"] = event
+    st.query_params["event"] = event
     return open_day(archive, event)
 
 

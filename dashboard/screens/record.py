@@ -511,7 +511,9 @@ table = st.query_params.get("table", "")
 session_number = query_number(chosen)
 refused = page_writer.may_write(the_archive())
 if refused:
-    message_slot.info(refused, icon=":material/lock:")
+    with message_slot.container():
+        st.title("Record")
+        st.info(refused, icon=":material/lock:")
 elif chosen and session_number is None:
     st.error(bad_number("session", chosen))
     st.button("Set up a new session", on_click=st.query_params.clear)

@@ -13,6 +13,7 @@ import streamlit as st
 from dashboard import page_writer
 from dashboard.day import actions
 from dashboard.day.source import DayError, open_day
+from dashboard.library import ARCHIVE_PREFIX
 from dashboard.recording.table import (
     DRAW_CARDS,
     TableMatch,
@@ -55,7 +56,7 @@ def draw_table(archive: Archive, table: int, message_key: str) -> None:
         f"{escape_markdown(entry_teams(entry))} · {entry.state}"
     )
     if entry.session is not None and entry.state != "void":
-        session = entry.session.rpartition("/")[2]
+        session = entry.session.removeprefix(ARCHIVE_PREFIX)  # the page's link takes the number
         st.button(
             "Open the match",
             key="tbl-open",

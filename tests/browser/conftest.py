@@ -65,13 +65,16 @@ def wait_until_healthy(url: str, process: subprocess.Popen[bytes], log: Path | N
 
 
 @contextmanager
-def run_dashboard(target: Path, environment: dict[str, str], log: Path) -> Iterator[str]:
+def run_dashboard(
+    target: Path, environment: dict[str, str], log: Path, keys: bool = False
+) -> Iterator[str]:
     """Start ``thuruppu dashboard``'s server on ``target`` (a folder or an archive) at a free port,
-    its output in ``log``, and give its address once it answers; the server stops on leaving."""
+    its output in ``log``, and give its address once it answers; the server stops on leaving.
+    With ``keys`` every write needs a key (as ``thuruppu dashboard`` runs it)."""
     port = free_port()
     with log.open("wb") as output:
         process = subprocess.Popen(
-            streamlit_command(str(target), port),
+            streamlit_command(str(target), port, keys=keys),
             cwd=REPOSITORY,
             env=environment,
             stdout=output,

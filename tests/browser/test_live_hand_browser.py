@@ -1,5 +1,6 @@
 """A spectator's view of a hand being played (TOURNAMENT.md §10), in Chromium: on the Replay,
-Scores, Tournament and projector pages of a dashboard over the archive, neither the page nor any
+Scores, Record, Tournament and projector pages of a dashboard over the archive that needs keys (as
+``thuruppu dashboard`` serves it), a visitor without one: neither the page nor any
 websocket message carries the face-down card before it is shown, a card of the trick in progress,
 or a card of a deal not yet played; once the hand has ended, the Replay page shows it whole."""
 
@@ -21,7 +22,7 @@ from tests.test_archive_public import first_hand
 
 pytestmark = pytest.mark.browser
 
-PAGES = ["replay?session=archive:1", "scores?session=archive:1", "tournament"]
+PAGES = ["replay?session=archive:1", "scores?session=archive:1", "record?session=1", "tournament"]
 PAGES.append("tournament?view=projector")
 #: The face-down card, the four cards of trick 1 so far, and cards of deals still in hand.
 HIDDEN = {Card.parse(code) for code in ("9H", "JS", "KH", "AS", "KS", "JC", "AC", "TD", "QH")}
@@ -47,9 +48,11 @@ def test_the_room_sees_no_card_the_table_hides(desktop: Page, tmp_path: Path) ->
     environment = {**os.environ, ARCHIVE_ENV: str(location)}
     received: list[str] = []
     listen(desktop, received)
-    with run_dashboard(location, environment, tmp_path / "server.log") as url:
+    with run_dashboard(location, environment, tmp_path / "server.log", keys=True) as url:
         for path in PAGES:
             assert seen(desktop, url, path, received) == [], path
+            if path.startswith("record"):  # the scorer's page: nothing of the hand without a key
+                assert "this page only reads" in desktop.content()
         for event in events[20:]:
             archive.append(session, event)
         shown = seen(desktop, url, "replay?session=archive:1&hand=1&step=40", received)
