@@ -1,12 +1,14 @@
-"""The fair analysis of whole hands of 40: 32 deals a decision, on one core and with two jobs.
+"""The fair analysis of whole hands of 40, 28 and 29: 32 deals a decision, one core, then two jobs.
 
-Each hand is a seeded random hand of 40 played to the end (a 20-29 call); the whole fair analysis
-of it (``replay.fair.analyse_fair``: the all-hands analysis, then every decision sampled and
-solved) is timed once with one job in this process and once with two worker processes. Printed
-are the median and the maximum, in wall-clock and processor seconds (the latter of this process
-only: with two jobs the workers' time is not in it), the deals solved and the consistent-deal draws
-rejected. On a shared machine the wall-clock times move with the load; the processor time of one
-job is the steadier figure.
+Each hand is a seeded random hand played to the end (in 40 a 20-29 call). Its decisions are judged
+fairly (``replay.fair.analyse_fair`` without the trump choice: the all-hands analysis, then every
+decision sampled and solved) in this process, and the trump choice (``judge_calling``) apart.
+Printed per game are the medians over the hands in processor seconds (``time.process_time``: the
+machine may be shared, and processor time does not count the waiting), the deals solved and the
+deals whose exact points were solved. Last, the hands of 40 with two worker processes, in
+wall-clock seconds (with jobs the work is in the workers, outside this process's processor time),
+and what the pages do with an analysed hand: its fair table, score, drills and Replay's fair line
+at every step (the most of these over the hands), the work behind a decision shown on the page.
 """
 
 from __future__ import annotations
@@ -16,56 +18,104 @@ import statistics
 import time
 
 from dashboard.fair_report import decision_mapper
+from dashboard.views.fair import (
+    SEVERITIES,
+    SessionHand,
+    drills,
+    fair_line_at,
+    fair_table,
+    hand_scores,
+)
 from recorder.cards import CallKind
 from recorder.model import Record
 from replay.engine import replay_session
 from replay.fair import FairHand, Sampling, analyse_fair
+from replay.fair.calling import judge_calling
 from replay.simulate import random_hand
+from replay.solver.recorded import read_hand
 
 HANDS = 3
 SAMPLES = 32
+GAMES = ("40", "28", "29")
 
 
-def played_out_hands(count: int, seed: int) -> list[Record]:
-    """Random hands of 40 whose call is a number (played to the end) with every card known."""
+def played_out_hands(game: str, count: int, seed: int) -> list[Record]:
+    """Random hands whose call is a number (played to the end) with every card known."""
     rng = random.Random(seed)
     hands: list[Record] = []
     while len(hands) < count:
-        record = random_hand("40", rng)
+        record = random_hand(game, rng)
         result = replay_session(record).hands[0].result
         if result.call is not None and result.call.kind is CallKind.NUMBER:
             hands.append(record)
     return hands
 
 
-def analyse(record: Record, jobs: int) -> tuple[float, float, FairHand]:
+def decisions(record: Record, jobs: int) -> tuple[float, float, FairHand]:
+    """Wall-clock and processor seconds of the hand's decisions judged fairly."""
     replayed = replay_session(record, steps=True)
+    sampling = Sampling(samples=SAMPLES, calling=0)
     wall, cpu = time.perf_counter(), time.process_time()
     with decision_mapper(jobs) as mapper:
-        fair = analyse_fair(
-            record, replayed.hands[0], replayed.rules, Sampling(samples=SAMPLES), 1, mapper
-        )
+        fair = analyse_fair(record, replayed.hands[0], replayed.rules, sampling, 1, mapper)
     return time.perf_counter() - wall, time.process_time() - cpu, fair
 
 
+def trump_choice(record: Record) -> float:
+    """Processor seconds of the trump choice judged on the caller's cards (default deals)."""
+    replayed = replay_session(record, steps=True)
+    hand = replayed.hands[0]
+    recorded = read_hand(record, hand, replayed.rules)
+    sampling = Sampling()
+    cpu = time.process_time()
+    judge_calling(record.game, hand, recorded, sampling.calling, 1, sampling.points)
+    return time.process_time() - cpu
+
+
+def page_seconds(record: Record, fair: FairHand) -> float:
+    """Processor seconds the pages take to show an analysed hand: every player's table, score and
+    drills, and the fair line at every step."""
+    steps = tuple(replay_session(record, steps=True).hands[0].steps or ())
+    hand = SessionHand("bench", fair, steps, fair.analysis.caller)
+    cpu = time.process_time()
+    for player in record.players:
+        fair_table([hand], player, SEVERITIES[0])
+        hand_scores([hand], player)
+        drills([hand], player)
+    for index in range(len(steps)):
+        fair_line_at(fair, steps, index)
+    return time.process_time() - cpu
+
+
 def main() -> None:
-    records = played_out_hands(HANDS, seed=40)
-    header = f"{'jobs':<5} {'hands':>5} {'median s':>9} {'max s':>7} {'median cpu s':>12}"
-    print(f"{header} {'deals':>7}")
-    for jobs in (1, 2):
-        walls, cpus, deals = [], [], 0
-        for number, record in enumerate(records, start=1):
-            wall, cpu, fair = analyse(record, jobs)
-            walls.append(wall)
+    print(f"{SAMPLES} deals a decision at most, exact points on the first {Sampling().points}")
+    header = f"{'game':<5} {'hands':>5} {'median cpu s':>12} {'max cpu s':>9} {'deals':>6}"
+    print(f"{header} {'points':>6} {'trump choice cpu s':>18}", flush=True)
+    fortys: list[Record] = []
+    pages: list[float] = []
+    for game in GAMES:
+        records = played_out_hands(game, HANDS, seed=40)
+        fortys = fortys or records
+        cpus, calls, deals, points = [], [], 0, 0
+        for record in records:
+            _, cpu, fair = decisions(record, 1)
             cpus.append(cpu)
-            solved = sum(decision.samples for decision in fair.decisions)
-            deals += solved
-            print(f"  hand {number}: {wall:.1f} s, {cpu:.1f} cpu s, {solved} deals", flush=True)
+            pages.append(page_seconds(record, fair))
+            calls.append(trump_choice(record))
+            deals += sum(decision.samples for decision in fair.decisions)
+            points += sum(decision.points_samples for decision in fair.decisions)
         print(
-            f"{jobs:<5} {len(records):>5} {statistics.median(walls):>9.1f} {max(walls):>7.1f} "
-            f"{statistics.median(cpus):>12.1f} {deals:>7}",
+            f"{game:<5} {len(records):>5} {statistics.median(cpus):>12.1f} {max(cpus):>9.1f} "
+            f"{deals:>6} {points:>6} {statistics.median(calls):>18.1f}",
             flush=True,
         )
+    print(f"pages from an analysed hand (all players, every step): at most {max(pages):.3f} s")
+    walls = [decisions(record, 2)[0] for record in fortys]
+    print(
+        f"40 with 2 jobs: median wall {statistics.median(walls):.1f} s, max {max(walls):.1f} s "
+        f"(one job: {[round(decisions(record, 1)[0], 1) for record in fortys]} s wall)",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

@@ -112,6 +112,8 @@ class Client:
                 drawn.html.append(element.html.body)
             elif which == "markdown":
                 drawn.html.append(element.markdown.body)
+            elif which == "alert":  # a refusal or trouble the page says
+                drawn.html.append(element.alert.body)
             elif which == "exception":
                 drawn.exception = element.exception.message
             elif which:

@@ -1,9 +1,11 @@
 """The Coaching page's fair section: a player's decisions judged on what he could know.
 
-Sampling takes a minute or more per hand, so hands are analysed only when asked (a button), with a
-progress bar per decision; each result is kept for the server (``fair_results``) and in the replay
-store (``ReplayStore.put_result``), keyed by the session's version, the hand, the deals a decision
-and the seed, so any tab, and the next run of the dashboard, shows it at once.
+Sampling takes seconds to minutes per hand, so hands are analysed only when asked (a button), away
+from the page's script run: in a worker process the server runs one hand at a time
+(``dashboard.fair_worker``), its progress redrawn each second. Each result is kept for the server
+(``fair_results``) and in the replay store (``ReplayStore.put_result``), keyed by the session's
+version, the hand, the deals a decision and the seed, so any tab, the page visited again, and the
+next run of the dashboard show it at once.
 Below: the score per hand, the decisions ranked by fair cost with a severity filter and both
 verdicts side by side, and a drill, "find the better card", from the player's seat.
 """
@@ -15,11 +17,12 @@ from collections.abc import Sequence
 import streamlit as st
 
 from dashboard import state
+from dashboard.fair_worker import FairJob, FairJobs, FairRequest
 from dashboard.library import LoadedSession
 from dashboard.views.fair import SEVERITIES, Drill, SessionHand, drills, fair_table, hand_scores
 from recorder.house_rules import resolve_rules
 from recorder.model import Record
-from replay.fair import FAIR_THRESHOLDS, FairHand, Sampling, analyse_fair
+from replay.fair import FAIR_THRESHOLDS, FairHand, Sampling
 
 SEED = 0
 Key = tuple[str, str, int, int]
@@ -57,34 +60,29 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
             kept = state.store().get_result(_store_key(key))
             if isinstance(kept, FairHand):
                 results[key] = kept
+    jobs = fair_jobs()
+    for key in keys:
+        job = jobs.job(_store_key(key))
+        if key not in results and job is not None and job.result is not None:
+            results[key] = job.result
     pending = [key for key in keys if key not in results]
-    if pending and st.button(
-        f"Fair analysis of {len(pending)} hand(s)",
+    running = [job for key in pending if (job := jobs.job(_store_key(key))) and job.running]
+    idle = [key for key in pending if not _running(jobs, key)]
+    if idle and st.button(
+        f"Fair analysis of {len(idle)} hand(s)",
         key="fair-analyse",
         icon=":material/casino:",
-        help="Minutes per hand: every decision solved on many deals.",
+        help="Seconds to minutes per hand: every decision solved on many deals. It runs on the "
+        "server: you may leave the page and come back.",
     ):
-        bar = st.progress(0.0, text="Sampling…")
-        for number, key in enumerate(pending, start=1):
-            loaded, index = keys[key]
-            record = loaded.record
-            assert record is not None
-            replayed = state.hand_replay(loaded, record, index)
-
-            def progress(done: int, total: int, number: int = number) -> None:
-                bar.progress(
-                    min(1.0, (number - 1 + done / total) / len(pending)),
-                    text=f"Hand {number} of {len(pending)}: decision {done} of {total}",
-                )
-
-            switches = resolve_rules(record.game, record.rules)
-            sampling = Sampling(samples=samples, calling=0)
-            results[key] = analyse_fair(
-                record, replayed, switches, sampling, SEED, progress=progress
-            )
-            state.store().put_result(_store_key(key), results[key])
-        bar.empty()
-        st.rerun()  # the button's question answered: draw the page without it
+        for key in idle:
+            _start(jobs, key, keys[key], samples, results)
+        st.rerun()  # the button's question answered: draw the page with the progress instead
+    if running:
+        _progress([job.key for job in running])
+    failed = [job for key in pending if (job := jobs.job(_store_key(key))) and job.error]
+    for job in failed:
+        st.error(f"The fair analysis stopped: {job.error}")
     ready = [
         SessionHand(
             loaded.label,
@@ -111,6 +109,59 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
     table = fair_table(ready, player, severity or SEVERITIES[0])
     st.dataframe(table, hide_index=True, width="stretch", key="fair-table")
     _drill(drills(ready, player))
+
+
+@st.cache_resource(show_spinner=False)
+def fair_jobs() -> FairJobs:
+    """The fair analyses running or queued on this server (``dashboard.fair_worker``)."""
+    return FairJobs()
+
+
+def _running(jobs: FairJobs, key: Key) -> bool:
+    job = jobs.job(_store_key(key))
+    return job is not None and job.running
+
+
+def _start(
+    jobs: FairJobs,
+    key: Key,
+    hand: tuple[LoadedSession, int],
+    samples: int,
+    results: dict[Key, FairHand],
+) -> FairJob:
+    """Queue the hand's fair analysis; its result is kept for the server and in the replay store
+    when the worker is done (the page need not be open then)."""
+    loaded, index = hand
+    record = _record(loaded)
+    store = state.store()
+    request = FairRequest(
+        record,
+        index,
+        dict(resolve_rules(record.game, record.rules)),
+        Sampling(samples=samples, calling=0),
+        SEED,
+    )
+
+    def done(fair: FairHand) -> None:
+        results[key] = fair
+        store.put_result(_store_key(key), fair)
+
+    return jobs.start(_store_key(key), request, done)
+
+
+@st.fragment(run_every=1.0)
+def _progress(names: list[str]) -> None:
+    """The running analyses' progress, redrawn each second; the whole page once all are done."""
+    jobs = fair_jobs()
+    watched = [job for name in names if (job := jobs.job(name)) is not None]
+    if all(not job.running for job in watched):
+        st.rerun(scope="app")
+    for number, job in enumerate(watched, start=1):
+        st.progress(
+            job.fraction,
+            text=f"Hand {number} of {len(watched)}: {job.said()}",
+        )
+    st.caption("The analysis runs on the server: you may leave the page and come back.")
 
 
 def _store_key(key: Key) -> str:

@@ -125,12 +125,12 @@ def archive_sessions(location: str) -> list[LoadedSession]:
         summaries = archive.sessions()
     except ArchiveError as error:
         return [unreachable_archive(location, error)]
-    cache = loaded_sessions()
+    cache, kept = loaded_sessions(), store()
     return [
         cache.get(
             ("archive", location, summary.id),
             summary.events,
-            partial(load_archived, archive, summary, store()),
+            partial(load_archived, archive, summary, kept),
         )
         for summary in summaries
     ]

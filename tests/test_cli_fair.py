@@ -31,7 +31,7 @@ def test_fair_json_gives_both_verdicts_for_every_decision(tmp_path: Path) -> Non
     )
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["fair"] == {"samples": 3, "seed": 5, "early_stop": True}
+    assert data["fair"] == {"samples": 3, "points": 4, "seed": 5, "early_stop": True}
     decisions = data["hands"][0]["decisions"]
     assert decisions
     for decision in decisions:

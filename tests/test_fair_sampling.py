@@ -11,7 +11,7 @@ import pytest
 
 from recorder.cards import Card, Suit
 from replay.engine import replay_session
-from replay.fair import DealCounter, Place, sight_of
+from replay.fair import DealCounter, Place, decision_states, sight_of
 from replay.fair.sampling import places_of
 from replay.simulate import random_hand
 from replay.solver.position import Position
@@ -210,3 +210,46 @@ def test_before_the_trump_in_29_the_callers_later_four_are_drawn_into_his_own_ha
             hands[place.seat - 1] |= set(cards)
         assert [len(cards) for cards in hands] == [8, 8, 8, 8]
         assert set().union(*hands) == set(sight.unseen | sight.own)
+
+
+def test_a_declared_pair_stays_in_its_declarers_hand_in_every_sampled_deal() -> None:
+    """29: the King and Queen of trumps a seat declared are known to be in its hand until played;
+    every deal drawn for another seat places them there."""
+    rng = random.Random("pair")
+    checked = 0
+    for replayed, recorded in recorded_hands("29", seed=2929, count=60):
+        start = recorded.start
+        assert start is not None and start.face_down is not None
+        pair = [
+            step
+            for step in replayed.steps or []
+            if step.event.kind == "pair" and not step.findings and step.event.seat is not None
+        ]
+        if not pair:
+            continue
+        declarer = pair[0].event.seat
+        assert declarer is not None
+        trumps = {Card(rank, start.face_down.suit) for rank in "KQ"}
+        for decision in decisions("29", replayed, recorded):
+            if decision.sight.seat == declarer:
+                continue
+            held = trumps & decision.truth.hands[declarer - 1]
+            if f"pair {declarer}" not in _undertakings(decision) or not held:
+                continue
+            assert held <= decision.sight.shown[declarer - 1]
+            assert not held & decision.sight.unseen
+            for _ in range(10):
+                sample = decision.sampler.position(rng)
+                _check_agrees(decision, sample)
+                assert held <= sample.hands[declarer - 1]
+                checked += 1
+    assert checked >= 200, checked
+
+
+def _undertakings(decision: Decision) -> tuple[str, ...]:
+    """What was in force as the decision's turn began (a valid pair reads ``pair N``)."""
+    steps = decision.replayed.steps or []
+    first = next(i for i, step in enumerate(steps) if step.event.kind in ("action", "card"))
+    turns = [index for index, turn in enumerate(decision.recorded.turns) if not turn.ends]
+    state = decision_states(steps, first)[turns.index(decision.turn_index)]
+    return state.undertakings

@@ -1,8 +1,10 @@
-"""Where a recording stands, derived afresh from the archive's log on every page run.
+"""Where a recording stands, derived from the archive's log on every page run.
 
 The log is folded to a ``Record`` and the open hand replayed by the engine: whose call it is comes
-from the game's calling system, whose card from the engine's table state. Nothing else is kept,
-so a reload, a closed tab or a restarted server finds exactly the same place.
+from the game's calling system, whose card from the engine's table state. Nothing but the log
+decides it, so a reload, a closed tab or a restarted server finds exactly the same place; what the
+events before have settled is kept per session (``dashboard.recording.live``), so that a run
+derives only what the new events change.
 """
 
 from __future__ import annotations
@@ -11,15 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from recorder.archive import ActionsChosen, LoggedEvent, TurnPlayed
-from recorder.archive.fold import LogState, effective_events
+from dashboard.recording.live import Drawn, LiveSession, StandingTurn
+from recorder.archive import LoggedEvent
 from recorder.cards import Card
 from recorder.games import GAMES, GameSpec
 from recorder.house_rules import resolve_rules
 from recorder.model import Hand, Record, Tag
-from replay import GAME_RULES, Finding, HandReplay, TableState, replay_hand, replay_session
+from replay import GAME_RULES, Finding, HandReplay, TableState, replay_hand
 from replay.calling import CallingRun
 from replay.knowledge import Knowledge
+from replay.outcome import HandResult
 from replay.scoring import SessionScore, score_session
 
 UNFINISHED = "unfinished-hand"
@@ -27,16 +30,6 @@ UNFINISHED = "unfinished-hand"
 Phase = Literal["calling", "trump", "play", "over", "closed"]
 """``calling``, ``trump`` (the face-down card), ``play``; ``over`` when the engine says the hand
 has ended but it is not closed yet; ``closed`` when no hand is open."""
-
-
-@dataclass(frozen=True)
-class StandingTurn:
-    """A turn the log holds now (undos and corrections applied): what a correction can name."""
-
-    seq: int
-    trick: int
-    seat: int | None
-    card: Card | None
 
 
 @dataclass(frozen=True)
@@ -61,9 +54,11 @@ class Position:
     turns: tuple[StandingTurn, ...]
     undoable: int
     """How many events an undo could still cancel."""
+    results: tuple[HandResult, ...] = ()
+    """Every hand's result as the engine has judged it so far (the open hand's too)."""
     chosen_actions: tuple[str, ...] = ()
-    """The actions toggled for the next turn (``ask`` ...), as the log's latest event holds them:
-    kept in the archive, so that a reload shows them toggled."""
+    """The actions toggled for the next turn (``ask`` ...), as the log's latest standing event
+    holds them: kept in the archive, so that a reload shows them toggled."""
 
     @property
     def players(self) -> int:
@@ -110,27 +105,25 @@ class Position:
 
     def score(self) -> SessionScore:
         """The session score over every hand the engine has finished."""
-        results = [
-            hand.result
-            for hand in replay_session(self.record).hands
-            if hand.result.outcome != "unfinished"
-        ]
+        results = [result for result in self.results if result.outcome != "unfinished"]
         return score_session(self.record, results)
 
 
 def locate(session_id: int, logged: Sequence[LoggedEvent]) -> Position:
     """The position a session's log describes (the log as ``Archive.events`` gives it)."""
-    log = LogState.of(logged)
-    record = log.record()
+    return position_of(session_id, LiveSession().advance(logged).drawn())
+
+
+def position_of(session_id: int, drawn: Drawn) -> Position:
+    """The position of a session as its events so far make it (``LiveSession.drawn``)."""
+    record, replayed, results = drawn.record, drawn.replay, drawn.results
     spec = GAMES[record.game]
-    standing = effective_events(logged)
-    turns = _standing_turns(standing)
-    if not record.hands:
-        return _closed(session_id, record, spec, 0, spec.players, log.undoable)
-    index = len(record.hands) - 1
-    replayed = replay_hand(record, index, steps=True)
-    if not log.hand_open:
-        return _closed(session_id, record, spec, replayed.number, replayed.dealer, log.undoable)
+    if replayed is None:
+        return _closed(session_id, record, spec, 0, spec.players, drawn.undoable, results)
+    if not drawn.hand_open:
+        return _closed(
+            session_id, record, spec, replayed.number, replayed.dealer, drawn.undoable, results
+        )
     phase, seat, trick = _turn(record, replayed)
     played = frozenset(
         turn.card for trick_line in replayed.hand.tricks for turn in trick_line.turns if turn.card
@@ -146,9 +139,10 @@ def locate(session_id: int, logged: Sequence[LoggedEvent]) -> Position:
         trick=trick,
         played=played,
         replay=replayed,
-        turns=tuple(turn for hand, turn in turns if hand == len(record.hands)),
-        undoable=log.undoable,
-        chosen_actions=chosen_actions(standing) if phase == "play" else (),
+        turns=drawn.turns,
+        undoable=drawn.undoable,
+        results=results,
+        chosen_actions=drawn.chosen_actions if phase == "play" else (),
     )
 
 
@@ -167,9 +161,22 @@ def _closed(
     number: int,
     dealer: int,
     undoable: int,
+    results: tuple[HandResult, ...],
 ) -> Position:
     return Position(
-        session_id, record, spec, "closed", number, dealer, None, 0, frozenset(), None, (), undoable
+        session_id,
+        record,
+        spec,
+        "closed",
+        number,
+        dealer,
+        None,
+        0,
+        frozenset(),
+        None,
+        (),
+        undoable,
+        results,
     )
 
 
@@ -221,22 +228,3 @@ def calling_so_far(record: Record, replayed: HandReplay) -> CallingRun:
         if 1 <= bid.seat <= spec.players:
             calling.speak(bid.seat, bid.call)
     return calling
-
-
-def chosen_actions(standing: Sequence[LoggedEvent]) -> tuple[str, ...]:
-    """The actions toggled for the next turn: those of the latest standing event (undos and
-    corrections applied) when it is an ``actions`` event; any other event, a turn above all, has
-    used or superseded them."""
-    latest = standing[-1].event if standing else None
-    if isinstance(latest, ActionsChosen):
-        return tuple(action.token for action in latest.actions)
-    return ()
-
-
-def _standing_turns(standing: Sequence[LoggedEvent]) -> list[tuple[int, StandingTurn]]:
-    """Every turn the log holds now (its standing events), with the number of its hand."""
-    return [
-        (entry.hand, StandingTurn(entry.seq, event.trick, event.seat, event.card))
-        for entry in standing
-        if isinstance(event := entry.event, TurnPlayed)
-    ]

@@ -9,7 +9,7 @@ before the page is drawn again.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 
@@ -17,6 +17,7 @@ from dashboard import page_writer, state
 from dashboard.query import bad_number, query_number
 from dashboard.recording import clicks
 from dashboard.recording.clicks import Decision
+from dashboard.recording.live import LiveSessions
 from dashboard.recording.offers import (
     action_choices,
     call_choices,
@@ -28,7 +29,7 @@ from dashboard.recording.offers import (
     hold_offer,
     redeal_reasons,
 )
-from dashboard.recording.position import Position, locate
+from dashboard.recording.position import Position, position_of
 from dashboard.recording.rummy_setup import GAME as RUMMY
 from dashboard.recording.setup import SessionSetup, archive_argument
 from dashboard.recording.summary import (
@@ -52,7 +53,7 @@ from dashboard.recording.view import (
 from dashboard.screens import record_table, rummy_record
 from dashboard.screens.record_parts import (
     SUIT_COLOURS,
-    draw_export,
+    draw_exported,
     draw_findings,
     draw_message,
     leftover_messages,
@@ -62,7 +63,7 @@ from dashboard.screens.record_parts import (
 from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import CARD_CSS, card_label
 from dashboard.views.text import escape, escape_markdown
-from recorder.archive import Archive, ArchiveError, HandStarted, open_archive
+from recorder.archive import Archive, ArchiveError, HandStarted, LoggedEvent, open_archive
 from recorder.cards import SUITS, Card, Suit
 from recorder.games import GAMES, family_name
 
@@ -80,10 +81,18 @@ def the_archive() -> Archive:
     return archive_at(state.day_location() or archive_argument(sys.argv[1:]))
 
 
-def current(session_id: int) -> tuple[Position, int]:
-    """The session's position, read afresh from the archive, and how many events its log holds."""
-    logged = the_archive().events(session_id)
-    return locate(session_id, logged), len(logged)
+@st.cache_resource(show_spinner=False)
+def live_sessions() -> LiveSessions:
+    """What the events so far have settled of each session being recorded, for the whole server
+    (the tabs of a table, a second device), advanced by the events logged since."""
+    return LiveSessions()
+
+
+def current(session_id: int, logged: Sequence[LoggedEvent] | None = None) -> tuple[Position, int]:
+    """The session's position as its log stands in the archive now (``logged``, when just read),
+    and how many events the log holds (only the events since the last read are taken in)."""
+    drawn, events = live_sessions().read(the_archive(), session_id, logged)
+    return position_of(session_id, drawn), events
 
 
 def record_click(
@@ -470,11 +479,11 @@ def draw_any_session(session_id: int) -> None:
     logged = the_archive().events(session_id)
     created = logged[0].event if logged else None
     game = next((tag.value for tag in getattr(created, "tags", []) if tag.name == "Game"), "")
-    SESSION_PAGES[family_name(game)](session_id)
+    SESSION_PAGES[family_name(game)](session_id, logged)
 
 
-def draw_session(session_id: int) -> None:
-    position, events = current(session_id)
+def draw_session(session_id: int, logged: Sequence[LoggedEvent]) -> None:
+    position, events = current(session_id, logged)
     page_writer.drawn(session_id, events)
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="rec-top"):
         st.html(status_html(position, events), width="content")
@@ -491,14 +500,15 @@ def draw_session(session_id: int) -> None:
     draw_corrections(position)
     over = position.phase in ("over", "closed")
     record_table.draw_scorer_penalty(the_archive(), session_id, position.record, over)
-    draw_export(the_archive(), session_id)
+    text = live_sessions().tgn(the_archive(), session_id, events)
+    draw_exported(text, position.record, session_id)
     with st.expander("Session score"):
         draw_score(position)
 
 
-SESSION_PAGES: dict[str, Callable[[int], None]] = {
+SESSION_PAGES: dict[str, Callable[[int, Sequence[LoggedEvent]], None]] = {
     "trick": draw_session,
-    "rummy": lambda session_id: rummy_record.draw_session(the_archive(), session_id, MESSAGE),
+    "rummy": lambda session_id, _: rummy_record.draw_session(the_archive(), session_id, MESSAGE),
 }
 
 st.html(f"<style>{CARD_CSS}{RECORDER_CSS}</style>")

@@ -12,6 +12,7 @@ from dashboard.recording.summary import export_name
 from dashboard.views.text import escape_markdown
 from recorder.archive import Archive
 from recorder.cards import Suit
+from recorder.model import Record
 from replay.findings import Finding
 
 SUIT_COLOURS = {Suit.SPADES: "", Suit.HEARTS: "red", Suit.DIAMONDS: "orange", Suit.CLUBS: "green"}
@@ -60,11 +61,15 @@ def draw_findings(findings: Sequence[Finding], key: str) -> None:
 
 def draw_export(archive: Archive, session_id: int) -> None:
     """The session as TGN: a download and the text itself."""
-    text = archive.export_tgn(session_id)
+    draw_exported(archive.export_tgn(session_id), archive.record(session_id), session_id)
+
+
+def draw_exported(text: str, record: Record, session_id: int) -> None:
+    """The session's TGN ``text``: a download named after the session, and the text itself."""
     st.download_button(
         "Export TGN",
         text,
-        file_name=export_name(archive.record(session_id), session_id),
+        file_name=export_name(record, session_id),
         mime="text/plain",
         key="rec-export",
         icon=":material/download:",

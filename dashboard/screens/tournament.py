@@ -6,6 +6,7 @@ stand, so that the screen follows the archive as the tables record."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
@@ -13,10 +14,16 @@ import streamlit as st
 
 from dashboard import state
 from dashboard.day.source import open_day, tournaments
+from dashboard.library import LoadedSession
 from dashboard.print_button import print_tournament
 from dashboard.tournament_source import description_for, descriptions_near
 from dashboard.views.on_now import sessions_in_progress
-from dashboard.views.projector import projector_html, projector_options, projector_panels
+from dashboard.views.projector import (
+    Panel,
+    projector_html,
+    projector_options,
+    projector_panels,
+)
 from dashboard.views.text import escape_markdown
 from dashboard.views.tournament import (
     SHARED_RANK_NOTE,
@@ -41,6 +48,9 @@ from replay.tournament import Tournament, build_tournament
 from replay.tournament.rummy_stages import FINAL
 
 PROJECTOR_SECONDS = 2
+SHARED_SECONDS = 2
+"""How long the projector's panels, once built, serve every projector watching the same event
+(a tab's own period: a projector is fresh within ``PROJECTOR_SECONDS`` plus this)."""
 HIDE_CHROME = (
     "<style>[data-testid='stHeader'],[data-testid='stToolbar'],[data-testid='stSidebar'],"
     "header,nav{display:none !important}"
@@ -58,14 +68,17 @@ def day_events() -> list[str]:
         return []
 
 
-def current(event: str | None) -> Tournament | None:
+def current(
+    event: str | None, listed: Callable[[], list[LoadedSession]] = state.sessions
+) -> Tournament | None:
     """The tournament of ``event`` (the first one when ``None``) as the sessions stand now: with
-    a tournament set up in the archive, its description's event, day log and sessions only."""
+    a tournament set up in the archive, its description's event, day log and sessions only;
+    else of the sessions ``listed`` (the server's and this tab's uploads)."""
     set_up = day_events()
     archive = state.day_archive()
     if set_up and archive is not None:
         return open_day(archive, event if event in set_up else set_up[0]).tournament()
-    sessions = tournament_sessions(state.sessions())
+    sessions = tournament_sessions(listed())
     names = events(sessions)
     if not names:
         return None
@@ -114,6 +127,24 @@ def show_page(tournament: Tournament) -> None:
         st.dataframe(findings_records(tournament.findings), hide_index=True, width="stretch")
 
 
+def server_sessions() -> list[LoadedSession]:
+    """The sessions every tab sees (no tab's own uploads)."""
+    files, archived = state.shared_sessions()
+    return [*files, *archived]
+
+
+@st.cache_resource(ttl=SHARED_SECONDS, max_entries=32, show_spinner=False)
+def shared_panels(event: str | None, wanted: tuple[str, ...]) -> tuple[str, list[Panel]]:
+    """The projector's title and panels of ``event`` as the sessions stand, built at most once in
+    ``SHARED_SECONDS`` for every projector watching it: a hundred projectors cost the server one
+    build, not a hundred (each is fresh within ``SHARED_SECONDS`` more)."""
+    tournament = current(event, server_sessions)
+    if tournament is None:
+        return "", []
+    on_now = sessions_in_progress(tournament)
+    return tournament.name or "", projector_panels(tournament, on_now, wanted)
+
+
 projector = st.query_params.get("view") == "projector"
 wanted = st.query_params.get("event")
 if projector:
@@ -124,13 +155,7 @@ if projector:
     def projector_view() -> None:
         """Redrawn every few seconds from the sessions as they stand (new archive entries too);
         the panels keep turning on the wall clock across redraws."""
-        tournament = current(wanted)
-        name = tournament.name or "" if tournament else ""
-        panels = (
-            projector_panels(tournament, sessions_in_progress(tournament), options.panels)
-            if tournament
-            else []
-        )
+        name, panels = shared_panels(wanted, options.panels)
         now = datetime.now().astimezone()
         st.html(projector_html(name, panels, options.turn, now, options.problems))
 

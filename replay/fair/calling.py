@@ -6,7 +6,9 @@ were unseen. Each card he held could have gone down: each is solved on deals of 
 drawn as for a card of the play (``replay.fair.sampling``; no play yet, so no voids; the cards still
 to come to him drawn into his own hand, so each deal is solved with his whole hand): the callers'
 mean final points and the chance they make the call, per suit the card of that suit that does
-best, and for the card actually put down the chance of making each call the game allows.
+best, and for the card actually put down the chance of making each call the game allows. The card
+put down is solved exactly in every deal (its chance of each call); the others exactly in the first
+``points`` deals and, after those, only as far as whether the call is made (one probe each).
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from random import Random
 from statistics import fmean
 from typing import Any
 
-from recorder.cards import SUITS, Call, Card
+from recorder.cards import SUITS, Card
 from recorder.games import GAMES
 from replay.engine import HandReplay
 from replay.fair.sampling import DealCounter, NoConsistentDeal, places_of
 from replay.fair.seen import sight_of
-from replay.solver.analysis import makes_call
+from replay.fair.value import call_target
 from replay.solver.board import Board
 from replay.solver.position import Position
 from replay.solver.recorded import RecordedHand
@@ -67,9 +69,15 @@ class CallingJudgement:
 
 
 def judge_calling(
-    game: str, replayed: HandReplay, recorded: RecordedHand, samples: int, seed: int
+    game: str,
+    replayed: HandReplay,
+    recorded: RecordedHand,
+    samples: int,
+    seed: int,
+    points: int | None = None,
 ) -> CallingJudgement | None:
-    """The trump choice on the caller's own cards (``None``: a Thani or no face-down card)."""
+    """The trump choice on the caller's own cards (``None``: a Thani or no face-down card); the
+    other cards' points are solved on the first ``points`` deals (``None``: on all)."""
     start = recorded.start
     steps = replayed.steps or []
     at = next((i for i, step in enumerate(steps) if step.event.kind == "trump"), None)
@@ -86,15 +94,20 @@ def judge_calling(
         return None
     rng = Random(f"{seed}/{replayed.number}/calling")
     total = Board(start).left
+    target = call_target(start.call, total)
     values: dict[Card, list[int]] = {card: [] for card in candidates}
-    for _ in range(samples):
+    made: dict[Card, list[bool]] = {card: [] for card in candidates}
+    for deal in range(samples):
         drawn = counter.draw(rng)
         hands = [set(sight.own) if seat == start.caller else set() for seat in _seats(start)]
         for place, cards in zip(places, drawn, strict=True):
             hands[place.seat - 1] |= set(cards)
-        for card, value in _deal_values(start, hands, candidates).items():
-            values[card].append(value)
-    return _judgement(start.call, total, values, start.face_down, game, samples)
+        exact = points is None or deal < points
+        for card, (value, makes) in _deal_values(start, hands, candidates, exact, target).items():
+            if value is not None:
+                values[card].append(value)
+            made[card].append(makes)
+    return _judgement(values, made, start.face_down, game, samples)
 
 
 def _seats(start: Position) -> range:
@@ -102,11 +115,12 @@ def _seats(start: Position) -> range:
 
 
 def _deal_values(
-    start: Position, hands: list[set[Card]], candidates: Sequence[Card]
-) -> dict[Card, int]:
-    """In one deal, the callers' final points with each candidate put face down (the first
-    candidate's value is the first guess for the others: one deal's values lie close)."""
-    found: dict[Card, int] = {}
+    start: Position, hands: list[set[Card]], candidates: Sequence[Card], exact: bool, target: int
+) -> dict[Card, tuple[int | None, bool]]:
+    """In one deal, with each candidate put face down: the callers' final points (the first
+    candidate always, the others when ``exact``) and whether they reach ``target``. The first
+    candidate's value is the first guess for the others: one deal's values lie close."""
+    found: dict[Card, tuple[int | None, bool]] = {}
     firsts: dict[object, Solver] = {}
     guess: int | None = None
     for card in candidates:
@@ -118,22 +132,24 @@ def _deal_values(
         first = firsts.get(card.suit)
         solver = Solver(position) if first is None else first.sharing(position)
         firsts.setdefault(card.suit, solver)
-        found[card] = solver.value(guess)
-        guess = found[card] if guess is None else guess
+        if exact or guess is None:
+            value = solver.value(guess)
+            found[card] = (value, value >= target)
+            guess = value if guess is None else guess
+        else:
+            found[card] = (None, solver.reaches(target))
     return found
 
 
 def _judgement(
-    call: Call,
-    total: int,
     values: dict[Card, list[int]],
+    made: dict[Card, list[bool]],
     chosen: Card,
     game: str,
     samples: int,
 ) -> CallingJudgement:
     def choice(card: Card) -> TrumpChoice:
-        made = [bool(makes_call(call, value, total)) for value in values[card]]
-        return TrumpChoice(card, fmean(values[card]), fmean(map(float, made)))
+        return TrumpChoice(card, fmean(values[card]), fmean(map(float, made[card])))
 
     choices = [choice(card) for card in sorted(values, key=lambda card: card.index)]
     best: dict[str, TrumpChoice] = {}

@@ -75,6 +75,7 @@ class DealCounter:
                 f"{len(cards)} unseen cards for {sum(p.size for p in places)} places"
             )
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._free_from = _free_from(self.places)
         self._drawn: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
 
     def total(self) -> int:
@@ -85,6 +86,9 @@ class DealCounter:
         """The deals of ``left`` cards per suit to the places from ``index`` on."""
         if index == len(self.places):
             return 0 if any(left) else 1
+        free = self._free_from[index]
+        if free is not None:
+            return _multinomial(sum(left), free)
         key = (index, left)
         found = self._ways.get(key)
         if found is None:
@@ -133,6 +137,28 @@ class DealCounter:
                 hands[index] += cards[: counts[number]]
                 cards = cards[counts[number] :]
         return hands
+
+
+def _free_from(places: Sequence[Place]) -> list[tuple[int, ...] | None]:
+    """Per index, the sizes of the places from there on when none of them lacks a suit (any share
+    of the cards is then a deal: a multinomial count), else ``None``."""
+    free: list[tuple[int, ...] | None] = []
+    for index in range(len(places)):
+        rest = places[index:]
+        unrestricted = all(place.allowed == frozenset(SUITS) for place in rest)
+        free.append(tuple(place.size for place in rest) if unrestricted else None)
+    return free
+
+
+def _multinomial(cards: int, sizes: tuple[int, ...]) -> int:
+    """The ways to share ``cards`` distinct cards into places of ``sizes`` (0 unless they fit)."""
+    if cards != sum(sizes):
+        return 0
+    ways = 1
+    for size in sizes:
+        ways *= comb(cards, size)
+        cards -= size
+    return ways
 
 
 def _splits(size: int, left: tuple[int, ...], allowed: list[bool]) -> Iterator[tuple[int, ...]]:

@@ -4,8 +4,9 @@ The table's one definition of a seat's sight is ``TableState.view(seat)`` (``rep
 seat's own cards, every card played, the calls, the trump once revealed (the caller always) and the
 face-down card while it is the caller's secret. ``Sight`` reads that view at the moment a seat's
 turn begins and adds what follows from the public play: the suits a seat has shown it lacks (it did
-not follow; it asked and did not cut) and the turns played so far, which any deal of the unseen
-cards must make legal (``replay.fair.sampling`` checks them).
+not follow; it asked and did not cut), the cards a seat has shown it holds (the face-down card once
+revealed; 29's declared pair, the King and Queen of trumps) and the turns played so far, which any
+deal of the unseen cards must make legal (``replay.fair.sampling`` checks them).
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from recorder.cards import Card, Suit
 from replay.games import GAME_RULES
 from replay.solver.recorded import RecordedHand, RecordedTurn
 from replay.state import Step, TableState
+
+PAIR_RANKS = "KQ"
+"""29's pair: the King and Queen of trumps, shown by the declaration (RULES.md §6)."""
 
 
 @dataclass(frozen=True)
@@ -43,8 +47,8 @@ class Sight:
     played: tuple[frozenset[Card], ...]
     """Per seat, the cards it has played so far (the trick on the table included)."""
     shown: tuple[frozenset[Card], ...]
-    """Per seat, cards known to be in that hand though the seat cannot see the hand (the face-down
-    card once revealed and not yet played)."""
+    """Per seat, cards known to be in that hand though the seat cannot see the hand: the face-down
+    card once revealed, the King and Queen of trumps of a declared pair (29), while not played."""
 
 
 def decision_states(steps: Sequence[Step], first: int) -> list[TableState]:
@@ -92,6 +96,7 @@ def sight_of(
             and revealed_card not in played[index]
             else ()
         )
+        | _pair_shown(view, index + 1, played[index])
         for index in range(players)
     )
     known_face_down = view.face_down if hidden and view.face_down is not None else None
@@ -114,6 +119,15 @@ def sight_of(
         played=played,
         shown=shown,
     )
+
+
+def _pair_shown(view: TableState, holder: int, played: frozenset[Card]) -> frozenset[Card]:
+    """The King and Queen of trumps a seat declared as its pair (29; the engine keeps only a valid
+    declaration), those it has not played yet: known to be in its hand. Nothing for the viewer,
+    who sees his own cards."""
+    if view.trump is None or holder == view.viewer or f"pair {holder}" not in view.undertakings:
+        return frozenset()
+    return frozenset(Card(rank, view.trump) for rank in PAIR_RANKS) - played
 
 
 def _hidden_counts(

@@ -1,9 +1,12 @@
 """The fair value of each move at a decision: the solver on sampled deals, averaged.
 
 For every consistent deal of the unseen cards (``replay.fair.sampling``) the perfect-information
-solver gives the value of every legal move (the callers' final card points with best play from
-there); averaged over the deals, each move has an expected value and a chance that the callers
-make their call, each with its standard error. Sampling stops early once the best move is clear.
+solver says whether the callers make their call after every legal move (one null-window probe at
+the call: the figure the table plays for, and cheap), and on the first ``Sampling.points`` deals
+also the exact value of every move (the callers' final card points with best play from there: a
+handful of probes each, most of the work). Averaged over the deals, each move has a chance that
+the callers make their call and an expected value, each with its standard error. Sampling stops
+early once the best move is clear.
 
 A player who asks for the trump sees it before choosing the card, so while the trump is hidden
 from him his asks are one choice, ``ask``, worth his best ask in each deal.
@@ -17,7 +20,7 @@ from math import sqrt
 from random import Random
 from statistics import fmean, stdev
 
-from recorder.cards import Call
+from recorder.cards import Call, CallKind
 from replay.fair.sampling import Sampler
 from replay.solver.analysis import makes_call
 from replay.solver.board import Board
@@ -46,6 +49,9 @@ class Sampling:
     early_stop: bool = True
     calling: int = 8
     """Deals solved for the trump choice (each solves the whole hand once per card)."""
+    points: int = 4
+    """Deals (the first ones) on which every move's exact points are solved; on the others only
+    whether the call is made. ``points >= samples`` solves the points on every deal."""
 
 
 @dataclass(frozen=True)
@@ -61,8 +67,9 @@ class MoveFigures:
 class FairValue:
     """Every choice of a decision over the deals solved; values are the callers' final points.
 
-    ``values[key]`` lists, deal by deal, the callers' final card points after that choice;
-    ``made[key]`` whether the callers made their call.
+    ``made[key]`` lists, deal by deal, whether the callers made their call after that choice;
+    ``values[key]`` the callers' final card points after it, on the first deals only (those whose
+    points were solved, ``points_samples``).
     """
 
     keys: tuple[str, ...]
@@ -78,6 +85,10 @@ class FairValue:
 
     @property
     def samples(self) -> int:
+        return len(self.made[self.keys[0]]) if self.keys else 0
+
+    @property
+    def points_samples(self) -> int:
         return len(self.values[self.keys[0]]) if self.keys else 0
 
     def own_chance(self, key: str) -> list[float]:
@@ -90,11 +101,11 @@ class FairValue:
         return [sign * value for value in self.values[key]]
 
     def figures(self, key: str) -> MoveFigures:
-        return MoveFigures(key, fmean(self.values[key]), fmean(map(float, self.made[key])))
+        return MoveFigures(key, _mean(self.values[key]), fmean(map(float, self.made[key])))
 
     def utility(self, key: str) -> float:
         """The mean of what the decider plays for: the call first, then the points."""
-        return fmean(self.own_chance(key)) + fmean(self.own_points(key)) / 1000.0
+        return fmean(self.own_chance(key)) + _mean(self.own_points(key)) / 1000.0
 
     def best(self) -> str:
         """The choice with the best chance for the decider's team, then the best points."""
@@ -112,8 +123,11 @@ class FairValue:
     def is_clear(self, clear: float) -> bool:
         """Whether the best choice is settled: against every other choice it either wins by
         ``clear`` standard errors, or the other cannot be better by as much as ``CLOSE`` of the
-        call's chance and ``CLOSE_POINTS`` points (``clear`` standard errors included)."""
+        call's chance and ``CLOSE_POINTS`` points (``clear`` standard errors included). Once
+        the deals go beyond those whose points were solved, more deals cannot settle the points:
+        the chance alone decides."""
         best = self.best()
+        points_open = self.points_samples == self.samples
         for key in self.keys:
             if key == best:
                 continue
@@ -125,26 +139,31 @@ class FairValue:
             if error > 0 and mean >= clear * error:
                 continue
             chance, chance_error, points, points_error = self.loss(key)
-            if (
-                abs(chance) + clear * chance_error < CLOSE
-                and abs(points) + clear * points_error < CLOSE_POINTS
+            if abs(chance) + clear * chance_error < CLOSE and (
+                not points_open or abs(points) + clear * points_error < CLOSE_POINTS
             ):
                 continue
             return False
         return True
 
     def _utilities(self, key: str) -> list[float]:
+        """Per deal, the call's outcome, and the points where they were solved."""
+        points = self.own_points(key)
         return [
-            chance + points / 1000.0
-            for chance, points in zip(self.own_chance(key), self.own_points(key), strict=True)
+            chance + (points[deal] / 1000.0 if deal < len(points) else 0.0)
+            for deal, chance in enumerate(self.own_chance(key))
         ]
+
+
+def _mean(values: Sequence[float]) -> float:
+    return fmean(values) if values else 0.0
 
 
 def _paired(best: Sequence[float], other: Sequence[float]) -> tuple[float, float]:
     """Mean and standard error of ``best - other`` over the same deals."""
     gaps = [a - b for a, b in zip(best, other, strict=True)]
     if len(gaps) < 2:
-        return fmean(gaps), 0.0
+        return _mean(gaps), 0.0
     return fmean(gaps), stdev(gaps) / sqrt(len(gaps))
 
 
@@ -160,13 +179,23 @@ class DealSolver:
     (their keys hold every hand, so a shared entry is exact), and each move's value in the last
     deal is the first guess for it in the next (deals of one decision are alike)."""
 
-    def __init__(self, trump_known: bool) -> None:
+    def __init__(self, trump_known: bool, target: int) -> None:
         self.trump_known = trump_known
+        self.target = target
+        """The callers make their call with at least these points."""
         self.firsts: dict[object, Solver] = {}
         self.guesses: dict[int, int] = {}
 
     def values(self, position: Position) -> dict[str, int]:
         """In one deal, the callers' final points after each choice of the player to move."""
+        return self._solved(position, exact=True)
+
+    def made(self, position: Position) -> dict[str, int]:
+        """In one deal, after each choice, 1 when the callers make their call, else 0: one
+        null-window probe a move, not the exact points."""
+        return self._solved(position, exact=False)
+
+    def _solved(self, position: Position, exact: bool) -> dict[str, int]:
         first = self.firsts.get(position.trump)
         solver = Solver(position) if first is None else first.sharing(position)
         self.firsts.setdefault(position.trump, solver)
@@ -184,9 +213,11 @@ class DealSolver:
                 after = previous_value
             else:
                 board.play(encoded)
-                after = solver.value(guesses.get(encoded))
+                if exact:
+                    after = guesses[encoded] = solver.value(guesses.get(encoded))
+                else:
+                    after = int(solver.reaches(self.target))
                 board.undo()
-            guesses[encoded] = after
             previous, previous_value = encoded, after
             key = move_key(move, self.trump_known)
             if key not in values:
@@ -194,6 +225,11 @@ class DealSolver:
             else:
                 values[key] = max(values[key], after) if maximising else min(values[key], after)
         return values
+
+
+def call_target(call: Call, total: int) -> int:
+    """The fewest final points with which the callers make ``call`` (a Thani: every point)."""
+    return total if call.kind is CallKind.THANI else call.value
 
 
 def choices(position: Position, trump_known: bool) -> tuple[str, ...]:
@@ -215,41 +251,52 @@ def fair_value(
     sampling: Sampling,
     callers_move: bool,
 ) -> FairValue:
-    """Solve deals drawn by ``sampler`` until ``sampling.samples`` or until the best is clear."""
+    """Solve deals drawn by ``sampler`` until ``sampling.samples`` or until the best is clear:
+    the exact points on the first ``sampling.points`` deals, whether the call is made on all."""
     trump_known = sampler.sight.trump is not None
     values: dict[str, list[int]] = {}
+    made: dict[str, list[bool]] = {}
     keys: tuple[str, ...] = ()
-    solver = DealSolver(trump_known)
+    solver = DealSolver(trump_known, call_target(call, total))
     for count in range(1, sampling.samples + 1):
         position = sampler.position(rng)
-        found = solver.values(position)
+        exact = count <= sampling.points
+        found = solver.values(position) if exact else solver.made(position)
         if not keys:
             keys = tuple(found)
             values = {key: [] for key in keys}
+            made = {key: [] for key in keys}
         for key in keys:
-            values[key].append(found[key])
+            if exact:
+                values[key].append(found[key])
+                made[key].append(bool(makes_call(call, found[key], total)))
+            else:
+                made[key].append(bool(found[key]))
         if (
             sampling.early_stop
             and count >= sampling.least
             and count % 4 == 0
             and count < sampling.samples
         ):
-            partial = _value(keys, values, call, total, callers_move, sampler.tries, trump_known)
+            partial = _value(keys, values, made, callers_move, sampler.tries, trump_known)
             if partial.is_clear(sampling.clear):
                 break
-    return _value(keys, values, call, total, callers_move, sampler.tries, trump_known)
+    return _value(keys, values, made, callers_move, sampler.tries, trump_known)
 
 
 def _value(
     keys: tuple[str, ...],
     values: dict[str, list[int]],
-    call: Call,
-    total: int,
+    made: dict[str, list[bool]],
     callers_move: bool,
     tries: int,
     trump_known: bool,
 ) -> FairValue:
-    made = {key: [bool(makes_call(call, value, total)) for value in values[key]] for key in keys}
     return FairValue(
-        keys, {key: list(v) for key, v in values.items()}, made, callers_move, tries, trump_known
+        keys,
+        {key: list(v) for key, v in values.items()},
+        {key: list(m) for key, m in made.items()},
+        callers_move,
+        tries,
+        trump_known,
     )

@@ -84,6 +84,8 @@ class FairJudgement:
     all_hands: CardJudgement
     all_hands_chance_lost: float
     """1.0 when, with every card known, the card turned the call's outcome against its team."""
+    points_samples: int = 0
+    """The first deals of ``samples`` whose exact points were solved (the points' figures)."""
 
     @property
     def within_tolerance(self) -> bool:
@@ -112,6 +114,7 @@ class FairJudgement:
             "card": self.all_hands.move.token,
             "skipped": self.skipped,
             "samples": self.samples,
+            "points_samples": self.points_samples,
             "choices": [
                 {"move": key, "points": round(points, 3), "chance": round(chance, 3)}
                 for key, points, chance in self.choices
@@ -211,7 +214,7 @@ def analyse_fair(
             break
         decisions.append(judge(judged[(turn.trick, turn.seat)], outcome, analysis))
     calling = (
-        judge_calling(record.game, replayed, recorded, sampling.calling, seed)
+        judge_calling(record.game, replayed, recorded, sampling.calling, seed, sampling.points)
         if sampling.calling
         else None
     )
@@ -245,8 +248,10 @@ def judge(card: CardJudgement, outcome: Outcome, analysis: HandAnalysis) -> Fair
     top = max(outcome.utility(key) for key in outcome.keys)
     best = tuple(key for key in outcome.keys if outcome.utility(key) >= top - 1e-12)
     chance, chance_error, points, points_error = outcome.loss(played)
+    first = outcome.keys[0]
     skipped_equal = all(
-        outcome.values[key] == outcome.values[outcome.keys[0]] for key in outcome.keys
+        outcome.values[key] == outcome.values[first] and outcome.made[key] == outcome.made[first]
+        for key in outcome.keys
     )
     figures = tuple(
         (key, outcome.figures(key).points, outcome.figures(key).chance) for key in outcome.keys
@@ -267,6 +272,7 @@ def judge(card: CardJudgement, outcome: Outcome, analysis: HandAnalysis) -> Fair
         label=None if skipped_equal else FAIR_THRESHOLDS.label_shown(chance, chance_error),
         all_hands=card,
         all_hands_chance_lost=all_lost,
+        points_samples=outcome.points_samples,
     )
 
 
@@ -371,5 +377,10 @@ def analyse_fair_session(
         for played in replayed.hands
         if hand is None or played.number == hand
     ]
-    settings = {"samples": sampling.samples, "seed": seed, "early_stop": sampling.early_stop}
+    settings = {
+        "samples": sampling.samples,
+        "points": sampling.points,
+        "seed": seed,
+        "early_stop": sampling.early_stop,
+    }
     return {"game": record.game, "fair": settings, "hands": hands}
