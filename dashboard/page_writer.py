@@ -145,6 +145,8 @@ def commit(archive: Archive, session_id: int, decide: Callable[[], Decision]) ->
             guard.append(
                 archive, session_id, event, writer, None if after is None else after + offset
             )
+        if after is not None:  # the tab's own events: a tap before its page is drawn again
+            drawn(session_id, after + len(decision.events))  # (a toggle, then a card) is not stale
     except StaleWrite:
         return STALE
     except ArchiveError as error:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.library import load
+from dashboard.screens.stepper import SEAT
 from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV
 from replay import replay_hand
@@ -87,3 +89,22 @@ def test_coaching_page_sums_up_a_players_costly_decisions(app: AppTest) -> None:
     captions = " ".join(caption.value for caption in app.caption)
     assert "in the referee's view (everyone)" in captions
     assert "seen from the seat that made it" not in captions
+
+
+def test_coachings_links_say_they_open_the_referees_view_and_do(app: AppTest) -> None:
+    """Coaching said its links open "the seat that made it" where they open the referee's view:
+    the link's own words, and the caption over them, say the referee's view, and the Replay page
+    the link opens is seen by everyone."""
+    open_page(app, "coaching", player="Anil")
+    app.button(key="coaching-analyse").click().run()
+    no_exception(app)
+    columns = json.loads(app.dataframe[-1].proto.columns)
+    assert columns["Replay"]["type_config"]["display_text"] == "referee's view"
+    captions = " ".join(caption.value for caption in app.caption)
+    assert "the seat that made it" not in captions and "referee's view" in captions
+    (link,) = list(app.dataframe[-1].value["Replay"])
+    page, _, query = link.partition("?")
+    open_page(app, page, **dict(pair.split("=") for pair in query.split("&")))
+    no_exception(app)
+    seen_by = app.selectbox(key=SEAT)
+    assert seen_by.value == 0 and seen_by.format_func(seen_by.value) == "everyone (referee)"

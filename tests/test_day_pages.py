@@ -6,7 +6,9 @@ Director page (a finished hand corrected, the Tournament page following) and the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -161,6 +163,26 @@ def test_a_player_of_the_other_team_is_refused(archive: Archive) -> None:
             day, entry, Author("table 1"), ("Arun", "Bindu", "Cyril", "Kiran", "Deepa", "Lekha")
         )
     assert archive.sessions() == []
+
+
+def walked(node: Any) -> Iterator[Any]:
+    """A page's elements in the order they are drawn."""
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from walked(child)
+
+
+def test_a_refused_start_is_shown_under_the_start_button(archive: Archive) -> None:
+    """On a phone the refusal must be in view where the scorer tapped: right under the button."""
+    app = open_page(fresh_app(), "record", table="1")
+    app = app.button(key="tbl-start").click().run()  # no seat chosen
+    assert not app.exception and archive.sessions() == []
+    drawn = [
+        str(node.key if node.type == "button" else node.value)  # type: ignore[attr-defined]
+        for node in walked(app.main)
+        if node.type in ("button", "error")
+    ]
+    assert drawn.index("tbl-start") == len(drawn) - 2 and "seat" in drawn[-1], drawn
 
 
 def test_a_rummy_table_enters_its_chair_draw_card_by_card(archive: Archive) -> None:

@@ -82,4 +82,5 @@ def test_the_docs_say_where_a_seat_may_be_left_out_and_that_game_may_be_rummy() 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "in\n  trick lines only the `seat:` of a turn left out" in readme
     tgn = (ROOT / "docs/TGN.md").read_text(encoding="utf-8")
-    assert "`rummy` for a 13-card Rummy game" in tgn  # Stage and Match: main's TGN.md has them
+    assert "`rummy` for a 13-card Rummy game" in tgn
+    assert "| `Stage`, `Match` | no | the tournament stage and match label" in tgn

@@ -28,7 +28,15 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from recorder.archive import Archive, LoggedEvent, TurnPlayed
+from recorder.archive import (
+    ActionsChosen,
+    Archive,
+    Corrected,
+    LoggedEvent,
+    RummyLineCorrected,
+    TurnPlayed,
+    Undone,
+)
 from recorder.archive.fold import LogState, effective_events
 from recorder.cards import Card
 from recorder.model import Hand, Record, Tag
@@ -48,6 +56,7 @@ LAST_HAND_KINDS = frozenset(
         "trump",
         "trick",
         "turn",
+        "actions",
         "star",
         "pair",
         "redeal",
@@ -91,6 +100,8 @@ class Drawn:
     turns: tuple[StandingTurn, ...]
     undoable: int
     hand_open: bool
+    chosen_actions: tuple[str, ...] = ()
+    """The actions toggled for the next turn (``chosen_actions``)."""
 
 
 class LiveSession:
@@ -158,7 +169,15 @@ class LiveSession:
             self._turns = _standing_turns(self.log)
         count = len(record.hands)
         turns = tuple(turn for hand, turn in self._turns if hand == count)
-        drawn = Drawn(record, replayed, results, turns, state.undoable, state.hand_open)
+        drawn = Drawn(
+            record,
+            replayed,
+            results,
+            turns,
+            state.undoable,
+            state.hand_open,
+            chosen_actions(self.log),
+        )
         self._drawn = (len(self.log), drawn)
         return drawn
 
@@ -249,6 +268,24 @@ class LiveSessions:
 
     def __len__(self) -> int:
         return len(self._held)
+
+
+def chosen_actions(logged: Sequence[LoggedEvent]) -> tuple[str, ...]:
+    """The actions toggled for the next turn: those of the latest standing event of the log (undos
+    applied, corrections left out) when it is an ``actions`` event; any other event, a turn above
+    all, has used or superseded them. Read from the end, so a long log costs no more."""
+    undone = 0
+    for entry in reversed(logged):
+        event = entry.event
+        if isinstance(event, Undone):
+            undone += 1
+        elif undone:
+            undone -= 1  # the latest event not yet undone is the one an undo cancelled
+        elif not isinstance(event, Corrected | RummyLineCorrected):
+            if isinstance(event, ActionsChosen):
+                return tuple(action.token for action in event.actions)
+            return ()
+    return ()
 
 
 def _standing_turns(logged: Sequence[LoggedEvent]) -> list[tuple[int, StandingTurn]]:

@@ -56,6 +56,9 @@ class Position:
     """How many events an undo could still cancel."""
     results: tuple[HandResult, ...] = ()
     """Every hand's result as the engine has judged it so far (the open hand's too)."""
+    chosen_actions: tuple[str, ...] = ()
+    """The actions toggled for the next turn (``ask`` ...), as the log's latest standing event
+    holds them: kept in the archive, so that a reload shows them toggled."""
 
     @property
     def players(self) -> int:
@@ -139,6 +142,7 @@ def position_of(session_id: int, drawn: Drawn) -> Position:
         turns=drawn.turns,
         undoable=drawn.undoable,
         results=results,
+        chosen_actions=drawn.chosen_actions if phase == "play" else (),
     )
 
 

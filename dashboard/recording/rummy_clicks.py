@@ -53,6 +53,8 @@ def outcome_click(position: RummyPosition, seat: int, tap: str) -> Decision:
 
 def count_click(position: RummyPosition, seat: int, value: object) -> Decision:
     """``count S: N``: the points the table entered, cards not recorded."""
+    if value is None:
+        return Refused("type the count first: a whole number of points")
     text = str(value).strip()
     if not text.isdigit():
         return Refused(f"a count is a whole number of points, not {text!r}")

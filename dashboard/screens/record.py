@@ -51,7 +51,15 @@ from dashboard.recording.view import (
     trick_html,
 )
 from dashboard.screens import record_table, rummy_record
-from dashboard.screens.record_parts import SUIT_COLOURS, draw_exported, draw_findings
+from dashboard.screens.record_parts import (
+    SUIT_COLOURS,
+    draw_exported,
+    draw_findings,
+    draw_message,
+    leftover_messages,
+    refuse_at,
+    take_message,
+)
 from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import CARD_CSS, card_label
 from dashboard.views.text import escape, escape_markdown
@@ -61,8 +69,6 @@ from recorder.games import GAMES, family_name
 
 MESSAGE = "rec-message"
 CONTROLS = "controls"  # the calls, the card grid and the buttons of the hand being recorded
-MESSAGE_AT = "rec-message-at"  # the controls a refusal came from, to show it beside them
-PLACED: dict[str, str] = {}  # this run's refusal, by the controls it is shown under
 
 
 @st.cache_resource(show_spinner=False)
@@ -98,16 +104,7 @@ def record_click(
     archive = the_archive()
     message = page_writer.commit(archive, session_id, lambda: decide(current(session_id)[0]))
     if message:
-        st.session_state[MESSAGE] = message
-        if at is not None:
-            st.session_state[MESSAGE_AT] = at
-
-
-def draw_message(at: str) -> None:
-    """The refusal of a click on these controls, right under them (in view on a phone)."""
-    message = PLACED.pop(at, None)
-    if message:
-        st.error(message, icon=":material/block:")
+        refuse_at(MESSAGE, message, at)
 
 
 def coloured(label: str, suit: Suit) -> str:
@@ -138,8 +135,7 @@ def start_session() -> None:
     setup = setup_from_form()
     problems = setup.problems()
     if problems:
-        st.session_state[MESSAGE] = "; ".join(problems)
-        st.session_state[MESSAGE_AT] = "setup"
+        refuse_at(MESSAGE, "; ".join(problems), "setup")
         return
     archive = the_archive()
     try:
@@ -147,8 +143,7 @@ def start_session() -> None:
         session_id = archive.create_session(setup.tags(), writer)
         archive.append(session_id, HandStarted.numbered(1, dealer=setup.dealer), writer)
     except ArchiveError as error:
-        st.session_state[MESSAGE] = page_writer.shown(error)
-        st.session_state[MESSAGE_AT] = "setup"
+        refuse_at(MESSAGE, page_writer.shown(error), "setup")
         return
     st.query_params["session"] = str(session_id)
 
@@ -294,6 +289,13 @@ def turn_decision(seat_key: str, actions_key: str, code: str) -> Callable[[Posit
     )
 
 
+def actions_decision(actions_key: str) -> Callable[[Position], Decision]:
+    """A toggle of the actions before the card, kept in the archive (a reload shows it)."""
+    return lambda position: clicks.actions_click(
+        position, list(st.session_state.get(actions_key) or [])
+    )
+
+
 def answer_decision(seat_key: str, answer: str) -> Callable[[Position], Decision]:
     return lambda position: clicks.answer_click(position, chosen_seat(seat_key, position), answer)
 
@@ -306,7 +308,10 @@ def draw_play(position: Position, events: int) -> None:
             "Before the card",
             action_choices(position.spec.name),
             selection_mode="multi",
+            default=list(position.chosen_actions),
             key=actions_key,
+            on_change=record_click,
+            args=(position.session_id, actions_decision(actions_key), CONTROLS),
         )
     draw_grid(position, "rec-grid", lambda code: turn_decision(seat_key, actions_key, code))
     with st.container(horizontal=True, gap="small"):
@@ -507,13 +512,9 @@ SESSION_PAGES: dict[str, Callable[[int, Sequence[LoggedEvent]], None]] = {
 }
 
 st.html(f"<style>{CARD_CSS}{RECORDER_CSS}</style>")
-message = st.session_state.pop(MESSAGE, None)
-message_at = st.session_state.pop(MESSAGE_AT, None)
+message = take_message(MESSAGE)  # one placed under its controls is drawn there
 message_slot = st.empty()  # always drawn, so that a message never shifts the widgets below it
-PLACED.clear()
-if message and message_at is not None:
-    PLACED[message_at] = message  # drawn under the controls the click came from
-elif message:
+if message:
     message_slot.error(message, icon=":material/block:")
 chosen = st.query_params.get("session", "")
 table = st.query_params.get("table", "")
@@ -540,5 +541,5 @@ elif table:
     record_table.draw_table(the_archive(), query_number(table) or 0, MESSAGE)
 else:
     draw_setup()
-for leftover in PLACED.values():  # a refusal whose controls were not drawn this time
+for leftover in leftover_messages():  # a refusal whose controls were not drawn this time
     message_slot.error(leftover, icon=":material/block:")

@@ -25,11 +25,14 @@ from dashboard.recording.table import (
     session_length,
     table_match,
 )
+from dashboard.screens.record_parts import draw_message, refuse_at
 from dashboard.views.day import entry_teams, seat_rosters, seat_teams
 from dashboard.views.text import escape_markdown
 from recorder.archive import Archive, ArchiveError, Author
 from recorder.games import GAMES
 from recorder.model import Record
+
+STARTING = "tbl-starting"  # the start button: a refusal to start is shown under it
 
 
 def scorer(archive: Archive, table: int, why: str = "") -> Author:
@@ -86,10 +89,10 @@ def start(
         author = scorer(day.archive, table)
         session = actions.start_match(day, entry, author, chairs, dealer, draw)
     except DayError as error:
-        st.session_state[message_key] = str(error)
+        refuse_at(message_key, str(error), STARTING)
         return
     except ArchiveError as error:
-        st.session_state[message_key] = page_writer.shown(error)
+        refuse_at(message_key, page_writer.shown(error), STARTING)
         return
     st.query_params["session"] = str(session)
 
@@ -121,6 +124,7 @@ def draw_28_start(found: TableMatch, table: int, message_key: str) -> None:
         start(found, table, message_key, chairs=chairs, dealer=dealer)
 
     st.button("Start the match", key="tbl-start", type="primary", on_click=begin)
+    draw_message(STARTING)
 
 
 def draw_rummy_start(found: TableMatch, table: int, message_key: str) -> None:
@@ -162,6 +166,7 @@ def draw_rummy_start(found: TableMatch, table: int, message_key: str) -> None:
         args=(found, table, message_key),
         kwargs={"draw": text},
     )
+    draw_message(STARTING)
 
 
 def another_shuffle(archive: Archive, session: int, record: Record) -> bool:

@@ -33,7 +33,13 @@ from dashboard.recording.rummy_view import (
     standings_html,
     status_html,
 )
-from dashboard.screens.record_parts import SUIT_COLOURS, draw_export, draw_findings
+from dashboard.screens.record_parts import (
+    SUIT_COLOURS,
+    draw_export,
+    draw_findings,
+    draw_message,
+    refuse_at,
+)
 from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import card_label
 from dashboard.views.text import escape_markdown
@@ -52,6 +58,17 @@ TAP_LABELS = {
 }
 PICK_LABELS: dict[PickKind, str] = {"declare": "Pick declared cards", "show": "Pick shown cards"}
 REDEAL_REASONS: tuple[RummyRedealReason, ...] = ("not-13-cards", "misdeal")
+#: The groups of controls a refusal is shown under (``record_parts.draw_message``), so that on a
+#: phone it is in view where the scorer tapped.
+SETUP, JOKER, OUTCOMES, COUNT, PICKED, NEXT, CORRECT = (
+    "rmy-setup",
+    "rmy-joker",
+    "rmy-outcomes",
+    "rmy-count",
+    "rmy-picked",
+    "rmy-next",
+    "rmy-correct",
+)
 
 
 def draw_setup_fields(archive: Archive, message_key: str) -> None:
@@ -86,6 +103,7 @@ def draw_setup_fields(archive: Archive, message_key: str) -> None:
         on_click=start_table,
         args=(archive, message_key),
     )
+    draw_message(SETUP)
 
 
 def setup_from_form() -> RummySetup:
@@ -111,14 +129,14 @@ def start_table(archive: Archive, message_key: str) -> None:
     setup = setup_from_form()
     problems = setup.problems()
     if problems:
-        st.session_state[message_key] = "; ".join(problems)
+        refuse_at(message_key, "; ".join(problems), SETUP)
         return
     try:
         writer = page_writer.required_writer(archive)
         session_id = archive.create_session(setup.tags(), writer)
         archive.append(session_id, HandStarted.numbered(1, dealer=setup.first_dealer), writer)
     except ArchiveError as error:
-        st.session_state[message_key] = page_writer.shown(error)
+        refuse_at(message_key, page_writer.shown(error), SETUP)
         return
     st.query_params["session"] = str(session_id)
 
@@ -134,21 +152,22 @@ class Taps:
     def position(self) -> RummyPosition:
         return locate(self.session_id, self.archive.events(self.session_id))
 
-    def record(self, decide: Callable[[RummyPosition], Decision]) -> None:
-        """Decide and append (a callback)."""
-        self.stored(decide)
+    def record(self, decide: Callable[[RummyPosition], Decision], at: str | None = None) -> None:
+        """Decide and append (a callback); a refusal is shown under the controls ``at`` (at the
+        top of the page for ``None``)."""
+        self.stored(decide, at)
 
-    def stored(self, decide: Callable[[RummyPosition], Decision]) -> bool:
-        """Decide and append; whether it was stored (else the message is shown)."""
+    def stored(self, decide: Callable[[RummyPosition], Decision], at: str | None) -> bool:
+        """Decide and append; whether it was stored (else the message is shown under ``at``)."""
         message = page_writer.commit(self.archive, self.session_id, lambda: decide(self.position()))
         if message:
-            st.session_state[self.message_key] = message
+            refuse_at(self.message_key, message, at)
         return message is None
 
     def record_pick(self) -> None:
         """The pick in the URL recorded as its seat's outcome, and the picker closed."""
         pick = current_pick()
-        if pick is not None and self.stored(lambda p: rummy_clicks.pick_click(p, pick)):
+        if pick is not None and self.stored(lambda p: rummy_clicks.pick_click(p, pick), PICKED):
             set_pick(None)
 
 
@@ -212,7 +231,7 @@ def draw_joker(position: RummyPosition, taps: Taps) -> None:
                 f"{escape_markdown(offer.name)} re-enters at {offer.total} and shuffles",
                 key=f"rmy-rejoin-{offer.seat}",
                 on_click=taps.record,
-                args=(lambda p, seat=offer.seat: rummy_clicks.rejoin_click(p, seat),),
+                args=(lambda p, seat=offer.seat: rummy_clicks.rejoin_click(p, seat), JOKER),
             )
         else:
             st.caption(escape_markdown(offer.refusal))
@@ -220,15 +239,16 @@ def draw_joker(position: RummyPosition, taps: Taps) -> None:
     draw_grid(
         "rmy-joker-grid",
         [[cell.card for cell in row] for row in pick_grid(None, position.body, position.rules)],
-        lambda card: (taps.record, (lambda p, code=card: rummy_clicks.joker_click(p, code),)),
+        lambda card: (taps.record, (lambda p, code=card: rummy_clicks.joker_click(p, code), JOKER)),
     )
+    draw_message(JOKER)
     with st.expander("Void deal (redeal)"):
         for reason in REDEAL_REASONS:
             st.button(
                 reason,
                 key=f"rmy-redeal-{reason}",
                 on_click=taps.record,
-                args=(lambda p, r=reason: rummy_clicks.redeal_click(p, r),),
+                args=(lambda p, r=reason: rummy_clicks.redeal_click(p, r), JOKER),
             )
 
 
@@ -296,22 +316,27 @@ def draw_outcomes(position: RummyPosition, taps: Taps, events: int) -> None:
                 label,
                 key=f"rmy-tap-{tap}",
                 on_click=taps.record,
-                args=(lambda p, t=tap: rummy_clicks.outcome_click(p, chosen(seat_key, p), t),),
+                args=(
+                    lambda p, t=tap: rummy_clicks.outcome_click(p, chosen(seat_key, p), t),
+                    OUTCOMES,
+                ),
             )
         st.button(
             "Winner",
             key="rmy-tap-winner",
             on_click=taps.record,
-            args=(lambda p: rummy_clicks.winner_click(p, chosen(seat_key, p)),),
+            args=(lambda p: rummy_clicks.winner_click(p, chosen(seat_key, p)), OUTCOMES),
         )
+    draw_message(OUTCOMES)
     count_key = afresh("rmy-count", (position.session_id, events))
     with st.form(f"{count_key}-form", clear_on_submit=True, border=False):
         columns = st.columns([2, 1], vertical_alignment="bottom")
         columns[0].number_input("Count (points)", min_value=0, step=1, value=None, key=count_key)
         if columns[1].form_submit_button("Record count", key="rmy-count-record"):
             value = st.session_state.get(count_key)
-            taps.record(lambda p: rummy_clicks.count_click(p, chosen(seat_key, p), value))
+            taps.record(lambda p: rummy_clicks.count_click(p, chosen(seat_key, p), value), COUNT)
             st.rerun()
+    draw_message(COUNT)
     with st.container(key="rmy-pick-start", horizontal=True, gap="small"):
         for kind, label in PICK_LABELS.items():
             st.button(
@@ -362,6 +387,7 @@ def draw_pick(position: RummyPosition, taps: Taps, pick: Pick) -> None:
             on_click=taps.record_pick,
         )
         st.button("Cancel", key="rmy-pick-cancel", on_click=set_pick, args=(None,))
+    draw_message(PICKED)
 
 
 def current_or(pick: Pick) -> Pick:
@@ -392,8 +418,9 @@ def draw_complete(position: RummyPosition, taps: Taps) -> None:
         key="rmy-next-deal",
         type="primary",
         on_click=taps.record,
-        args=(lambda p: rummy_clicks.next_deal_click(p, dealer),),
+        args=(lambda p: rummy_clicks.next_deal_click(p, dealer), NEXT),
     )
+    draw_message(NEXT)
 
 
 def draw_corrections(position: RummyPosition, taps: Taps) -> None:
@@ -414,5 +441,6 @@ def draw_corrections(position: RummyPosition, taps: Taps) -> None:
             "Correct",
             key="rmy-correct",
             on_click=taps.record,
-            args=(lambda p: rummy_clicks.correction_click(p, target, text),),
+            args=(lambda p: rummy_clicks.correction_click(p, target, text), CORRECT),
         )
+        draw_message(CORRECT)

@@ -22,6 +22,10 @@ SMALL_COUNT = 12
 """Up to this, a count's axis (a running score, calls, findings) shows every whole number; above
 it plotly spaces the ticks itself: a tick per call over 2,000 hands was a hundred labels, each
 measured by the browser, and 0.8 s to draw one chart."""
+EVERY_HAND = 16
+"""Up to this many hands (or deals), a hand axis writes every hand's number; beyond it the numbers
+are spaced as on any axis (every 2nd, 5th ...), so that a long session's numbers do not run into
+each other on a phone's 390 px, where about sixteen two-digit numbers fit under a chart."""
 BAR_WIDTH = 0.8
 """A hand's bar, in hands: set on every bar trace, since Plotly would otherwise size each trace's
 bars by the gap between its own hands (three hands apart make bars 2.4 hands wide)."""
@@ -31,6 +35,12 @@ def count_ticks(values: pd.Series) -> int | None:
     """The tick step of an axis of counts: every whole number while they are small
     (``SMALL_COUNT``), else ``None``, plotly's own spacing."""
     return 1 if len(values) == 0 or values.abs().max() <= SMALL_COUNT else None
+
+
+def hand_ticks(hands: pd.Series) -> int | None:
+    """The tick step of a hand (or deal) axis: every hand up to ``EVERY_HAND`` of them, else
+    ``None``, plotly's own spacing."""
+    return 1 if len(hands) == 0 or hands.max() - hands.min() < EVERY_HAND else None
 
 
 def hand_range(hands: pd.Series) -> list[float]:
@@ -87,7 +97,9 @@ def running_figure(
             annotation_text=f"{escape(mark.team)} {mark.name}",
             annotation_position="top left",
         )
-    figure.update_xaxes(title_text="after hand", dtick=1, row=len(keys), col=1)
+    figure.update_xaxes(
+        title_text="after hand", dtick=hand_ticks(series["hand"]), row=len(keys), col=1
+    )
     figure.update_layout(
         height=160 + 180 * len(keys),
         margin={"l": 40, "r": 20, "t": 40, "b": 40},
@@ -129,7 +141,11 @@ def calls_figure(calls: pd.DataFrame) -> go.Figure:
         barmode="overlay",
         margin={"l": 40, "r": 20, "t": 30, "b": 40},
         legend={"orientation": "h", "y": -0.2},
-        xaxis={"title": "hand", "dtick": 1, "range": hand_range(calls["hand"])},
+        xaxis={
+            "title": "hand",
+            "dtick": hand_ticks(calls["hand"]),
+            "range": hand_range(calls["hand"]),
+        },
         yaxis={"title": "callers' points", "rangemode": "tozero"},
     )
     return figure

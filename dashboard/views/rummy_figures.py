@@ -8,7 +8,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
-from dashboard.views.figures import hand_range
+from dashboard.views.figures import hand_range, hand_ticks
 from dashboard.views.rummy_sheet import RummySheet, totals_series
 from dashboard.views.text import escape
 
@@ -113,7 +113,11 @@ def totals_figure(sheet: RummySheet) -> go.Figure:
         height=420,
         margin={"l": 40, "r": 20, "t": 30, "b": 40},
         legend={"orientation": "h", "y": -0.2},
-        xaxis={"title": "after deal", "dtick": 1, "range": hand_range(series["deal"])},
+        xaxis={
+            "title": "after deal",
+            "dtick": hand_ticks(series["deal"]),
+            "range": hand_range(series["deal"]),
+        },
         yaxis={"title": "total", "range": [0, top * 1.08]},
         hovermode="closest",
     )

@@ -21,6 +21,7 @@ from recorder.archive.day import (
 )
 from recorder.archive.events import (
     LOCAL,
+    ActionsChosen,
     ArchiveError,
     Author,
     CallMade,
@@ -54,6 +55,7 @@ from recorder.archive.store import Archive, SessionSummary, SqlArchive, open_arc
 __all__ = [
     "ARCHIVE_ENV",
     "LOCAL",
+    "ActionsChosen",
     "Archive",
     "ArchiveError",
     "Author",

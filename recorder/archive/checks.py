@@ -47,8 +47,8 @@ from recorder.tgn import read
 
 #: The kinds of event that belong to an open hand.
 _HAND_KINDS = frozenset(
-    {"deal", "call", "trump", "trick", "turn", "star", "pair", "redeal", "penalty", "rummy",
-     "rummy-winner", "hand-end"}
+    {"deal", "call", "trump", "trick", "turn", "actions", "star", "pair", "redeal", "penalty",
+     "rummy", "rummy-winner", "hand-end"}
 )  # fmt: skip
 #: The record node each kind of Rummy line event holds.
 _RUMMY_NODES: dict[str, type[LineNode]] = {

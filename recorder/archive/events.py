@@ -106,6 +106,17 @@ class TurnPlayed(EventBase):
     comments: list[str] = Field(default_factory=list)
 
 
+class ActionsChosen(EventBase):
+    """The actions the scorer has toggled for the next turn, before its card (``ask``: the player
+    cannot follow and asks for the trump); each toggle writes the whole choice again, the latest
+    standing until the turn is recorded. The log keeps it for the Record page, so that a reload
+    finds the toggle as it was; the record has no line for it (the turn that follows carries
+    its actions)."""
+
+    kind: Literal["actions"] = "actions"
+    actions: list[Action] = Field(default_factory=list)
+
+
 class StarAgreed(EventBase):
     """``*`` on the last trick: the table ended the record by agreement (a claim or concession)."""
 
@@ -227,6 +238,7 @@ Event = Annotated[
     | TrumpPlaced
     | TrickStarted
     | TurnPlayed
+    | ActionsChosen
     | StarAgreed
     | PairDeclared
     | Redealt
@@ -254,6 +266,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "trump",
     "trick",
     "turn",
+    "actions",
     "star",
     "pair",
     "redeal",

@@ -12,6 +12,7 @@ from typing import Any
 
 from recorder.archive.events import (
     DIRECTOR_KINDS,
+    ActionsChosen,
     ArchiveError,
     CallMade,
     CommentWritten,
@@ -260,6 +261,10 @@ class LogState:
         trick["turns"].append(turn)
         self.turns[seq] = PlayedTurn(len(self.hands) - 1, turn)
 
+    def _actions(self, seq: int, event: ActionsChosen) -> None:
+        """Nothing in the record: the turn that follows carries its actions."""
+        self._hand_now()
+
     def _star(self, seq: int, event: StarAgreed) -> None:
         self._hand_now()["tricks"][-1]["star"] = True
 
@@ -420,6 +425,7 @@ _APPLY: dict[str, Callable[[LogState, int, Any], None]] = {
     "trump": LogState._trump,
     "trick": LogState._trick,
     "turn": LogState._turn,
+    "actions": LogState._actions,
     "star": LogState._star,
     "pair": LogState._pair,
     "redeal": LogState._redeal,

@@ -143,7 +143,9 @@ def record_calls(page: Page) -> None:
 def play_turn(page: Page, seat: int, action: str | None, card: str) -> None:
     expect_seat(page, seat)
     if action:
+        before = events_shown(page)  # the toggle is kept in the archive's log at once
         page.locator(".st-key-rec-actions").get_by_role("button", name=action, exact=True).click()
+        wait_for_events(page, before + 1)
         active = page.locator('.st-key-rec-actions button[aria-pressed="true"]')
         expect(active).to_have_count(1, timeout=WAIT_MS)
     click_recorded(page, f".st-key-rec-grid-{card} button")
