@@ -370,8 +370,9 @@ def draw_outcome(position: Position) -> None:
         key="rec-next-hand",
         type="primary",
         on_click=record_click,
-        args=(position.session_id, lambda p: clicks.next_hand_click(p, dealer)),
+        args=(position.session_id, lambda p: clicks.next_hand_click(p, dealer), "next-hand"),
     )
+    draw_message("next-hand")
 
 
 def draw_score(position: Position) -> None:
@@ -464,8 +465,13 @@ def draw_corrections(position: Position) -> None:
                     reason,
                     key=f"rec-redeal-{reason}",
                     on_click=record_click,
-                    args=(position.session_id, lambda p, r=reason: clicks.redeal_click(p, r)),
+                    args=(
+                        position.session_id,
+                        lambda p, r=reason: clicks.redeal_click(p, r),
+                        "redeal",
+                    ),
                 )
+            draw_message("redeal")
 
 
 SETUP_FIELDS: dict[str, Callable[[str], None]] = {
