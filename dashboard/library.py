@@ -293,7 +293,12 @@ def load_archived(
 ) -> LoadedSession:
     """An archived session: its log folded into a record, then replayed and scored; or taken
     from the store without folding, keyed by the archive, the session's id, creation time and
-    length of its log (a log is only appended to, so these name its content)."""
+    length of its log (a log is only appended to, so these name its content).
+
+    A session with a hand being played is not kept in the store: its next event makes another
+    version, so no later run would read it, and writing one file per event into a folder that
+    fills with them held the server longer with every tap (the projector reloads every table's
+    session as it changes)."""
     key = archive_key(summary.id)
     label = f"archive #{summary.id}"
     identity = f"{archive.location}\0{summary.id}\0{summary.created_at}\0{summary.events}"
@@ -301,11 +306,11 @@ def load_archived(
     if store is not None and (stored := store.get(version)) is not None:
         return from_store(key, label, version, stored)
     try:
-        record = archive.public_record(summary.id)  # a hand being played: what the room sees
+        view = archive.public_view(summary.id)  # a hand being played: what the room sees
     except ArchiveError as error:
         return loaded(key, label, NOTHING_READ, (Problem(0, 0, str(error)),))
-    session = judge(key, label, record, version)
-    if store is not None:
+    session = judge(key, label, view.record, version)
+    if store is not None and not view.hand_open:
         store.put(version, session.summary, session.problems, session.tally(), session.parts())
     return session
 

@@ -50,7 +50,7 @@ from recorder.archive.events import (
 )
 from recorder.archive.fold import fold
 from recorder.archive.from_record import events_from_record
-from recorder.archive.store import Archive, SessionSummary, SqlArchive, open_archive
+from recorder.archive.store import Archive, PublicView, SessionSummary, SqlArchive, open_archive
 
 __all__ = [
     "ARCHIVE_ENV",
@@ -79,6 +79,7 @@ __all__ = [
     "PairDeclared",
     "PaymentMade",
     "PenaltyAwarded",
+    "PublicView",
     "Redealt",
     "RummyLineCorrected",
     "RummyLineWritten",

@@ -53,6 +53,15 @@ class StaleWrite(ArchiveError):
 
 
 @dataclass(frozen=True, slots=True)
+class PublicView:
+    """A session as the room sees it (``public_record``), and whether a hand is being played in
+    it: such a record is a passing one, which the session's next event replaces."""
+
+    record: Record
+    hand_open: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SessionSummary:
     """One archived session as the list shows it."""
 
@@ -121,6 +130,10 @@ class Archive(Protocol):
     def public_record(self, session_id: int) -> Record:
         """The session as the room sees it: a hand still being played shows only what is public
         (``recorder.archive.public``)."""
+        ...
+
+    def public_view(self, session_id: int) -> PublicView:
+        """The session as the room sees it, and whether a hand is being played in it."""
         ...
 
     def ended_record(self, session_id: int) -> Record:
@@ -270,9 +283,13 @@ class SqlArchive:
 
     def public_record(self, session_id: int) -> Record:
         """The session's log folded, its hand in progress masked as the room sees it."""
+        return self.public_view(session_id).record
+
+    def public_view(self, session_id: int) -> PublicView:
+        """The session's public record, and whether its last hand is still being played."""
         with self._guard, self._database.transaction(write=False) as tx:
             state = self._read(tx, session_id).state
-            return public_record(state.record(), state.hand_open)
+            return PublicView(public_record(state.record(), state.hand_open), state.hand_open)
 
     def ended_record(self, session_id: int) -> Record:
         """The session's log folded, a hand being played left out."""
