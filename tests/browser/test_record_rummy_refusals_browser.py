@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, screenshot
+from tests.browser.test_dashboard_browser import settle
 from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fixture)
     WAIT_MS,
     Recorder,
@@ -69,9 +70,12 @@ def test_every_rummy_refusal_is_shown_beside_its_control(
         )
         screenshot(page, "record-rummy-refused-pick")
         page.locator(".st-key-rmy-pick-cancel button").click()
+        expect(page.locator(".st-key-rmy-pick-cancel")).to_have_count(0, timeout=WAIT_MS)
+        settle(page)  # the expander opened during the cancel's rerun may be drawn closed again
 
         page.get_by_text("Correct an earlier entry").click()
         text = page.locator(".st-key-rmy-correct-text input")
+        expect(text).to_be_visible(timeout=WAIT_MS)
         text.fill("nonsense")
         text.press("Tab")
         page.locator(".st-key-rmy-correct button").click()
