@@ -38,7 +38,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from benchmarks.live_clients import Client, Drawn, chosen_option, timed, trigger
@@ -59,8 +59,9 @@ PROJECTOR_SECONDS = 5
 SHARED = re.compile(r"^SHARED_SECONDS = (\d+)", re.MULTILINE)
 """How long the served checkout's projector panels, once built, serve every projector
 (``dashboard/screens/tournament.py``; none in a checkout without it)."""
-LOGGED_BY = {"next": 2}
-"""Events a tap logs, when not one: the next hand's button ends the hand and starts the next."""
+TOGGLES = re.compile(r'kind: Literal\["actions"\]')
+"""The event that keeps a toggled action (``ask``) in the log, in a checkout that has it
+(``recorder/archive/events.py``): there a turn with an action logs the toggle, then the turn."""
 TURN = re.compile(r"(\d):(?:(ask|show) )?(\w\w)")
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -68,12 +69,13 @@ TICKS = os.sysconf("SC_CLK_TCK")
 @dataclass(frozen=True)
 class Step:
     """One tap of a scorer: its kind, the seat chosen (0: the preselected one), the action before
-    the card and the button's token."""
+    the card, the button's token and the events the tap logs."""
 
     kind: str
     seat: int = 0
     action: str = ""
     token: str = ""
+    logs: int = 1
 
 
 def match_steps(text: str, hands: int) -> list[Step]:
@@ -81,7 +83,7 @@ def match_steps(text: str, hands: int) -> list[Step]:
     steps: list[Step] = []
     for number, hand in enumerate(text.split("[Hand ")[1 : hands + 1]):
         if number:
-            steps.append(Step("next"))
+            steps.append(Step("next", logs=2))  # the hand's end, then the next hand
         for line in hand.splitlines():
             if line.startswith("bid "):
                 for seat, call in (token.split(":") for token in line.split()[1:]):
@@ -145,7 +147,7 @@ async def scorer(
                 figures.wrong.append(f"session {session_id}: {str(error)[-300:]}")
                 return
             figures.taps.append((time.perf_counter(), seconds))
-            if after != before + LOGGED_BY.get(step.kind, 1):
+            if after != before + step.logs:
                 figures.wrong.append(f"session {session_id}: {before} -> {after} events")
             figures.acknowledged[session_id] += after - before
     finally:
@@ -331,11 +333,19 @@ def shared_seconds(checkout: Path) -> int:
     return int(found[1]) if found else 0
 
 
+def keeps_toggles(checkout: Path) -> bool:
+    """Whether the checkout logs a toggled action before its turn."""
+    events = checkout / "recorder" / "archive" / "events.py"
+    return events.is_file() and bool(TOGGLES.search(events.read_text(encoding="utf-8")))
+
+
 def run_load(tables: int, spectators: int, hands: int, pace: tuple[float, float]) -> None:
+    checkout = Path(os.environ.get(CHECKOUT_ENV) or REPOSITORY)
     steps = match_steps(MATCH.read_text(encoding="utf-8"), hands)
+    if keeps_toggles(checkout):
+        steps = [replace(step, logs=2) if step.action else step for step in steps]
     with tempfile.TemporaryDirectory() as temporary:
         root = Path(temporary)
-        checkout = Path(os.environ.get(CHECKOUT_ENV) or REPOSITORY)
         sessions = in_checkout(checkout, prepare_archive, root / "archive.sqlite", tables)
         process, url = start_server(root, free_port(), checkout)
         try:
@@ -398,7 +408,7 @@ def report(
     print(f"     server memory {memory[0]:.0f} -> {memory[-1]:.0f} MB (peak {max(memory):.0f} MB)")
     acknowledged = sum(figures.acknowledged.values())
     stored = sum(logged.values())
-    expected = len(logged) * sum(LOGGED_BY.get(step.kind, 1) for step in steps)
+    expected = len(logged) * sum(step.logs for step in steps)
     right = stored == acknowledged == expected and not figures.wrong
     verdict = "nothing lost or doubled" if right else "MISMATCH"
     if figures.capped:
