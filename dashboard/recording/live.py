@@ -37,6 +37,7 @@ from recorder.archive import (
     TurnPlayed,
     Undone,
 )
+from recorder.archive.events import HAND_KINDS
 from recorder.archive.fold import LogState, effective_events
 from recorder.cards import Card
 from recorder.model import Hand, Record, Tag
@@ -48,24 +49,7 @@ from replay.outcome import HandResult
 LIMIT = 64
 """Sessions kept at once: a day's tables and their projectors, with room to spare."""
 
-LAST_HAND_KINDS = frozenset(
-    {
-        "hand",
-        "deal",
-        "call",
-        "trump",
-        "trick",
-        "turn",
-        "actions",
-        "star",
-        "pair",
-        "redeal",
-        "penalty",
-        "hand-end",
-        "rummy",
-        "rummy-winner",
-    }
-)
+LAST_HAND_KINDS = HAND_KINDS | {"hand"}
 """The events that change nothing but the latest hand (or start a new one): anything else may
 change an earlier line, so what was kept of the hands before is made again."""
 

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from recorder.archive.events import (
+    HAND_KINDS,
     CommentWritten,
     Corrected,
     DealSeen,
@@ -45,11 +46,6 @@ from recorder.rummy_model import (
 )
 from recorder.tgn import read
 
-#: The kinds of event that belong to an open hand.
-_HAND_KINDS = frozenset(
-    {"deal", "call", "trump", "trick", "turn", "actions", "star", "pair", "redeal", "penalty",
-     "rummy", "rummy-winner", "hand-end"}
-)  # fmt: skip
 #: The record node each kind of Rummy line event holds.
 _RUMMY_NODES: dict[str, type[LineNode]] = {
     "rejoin": Rejoin,
@@ -75,7 +71,7 @@ def refusal(state: LogState, event: Event, *, live: bool = True) -> str | None:
         return _rewrite_refusal(state, event)
     if isinstance(event, SessionTagged):
         return _tag_refusal(event)
-    if event.kind in _HAND_KINDS and not state.hand_open:
+    if event.kind in HAND_KINDS and not state.hand_open:
         return f"no hand is open for this {event.kind} event: start a hand first"
     return _text_refusal(event) or _FAMILY_CHECKS[state.family](state, event, live)
 

@@ -282,6 +282,13 @@ EVENT_KINDS: tuple[str, ...] = (
     "hand-end",
 )
 
+#: The kinds of event that belong to an open hand: refused when no hand is open, and the ones
+#: (with ``hand``, which starts one) that change nothing but the latest hand.
+HAND_KINDS = frozenset(
+    {"deal", "call", "trump", "trick", "turn", "actions", "star", "pair", "redeal", "penalty",
+     "rummy", "rummy-winner", "hand-end"}
+)  # fmt: skip
+
 #: The kinds only a director writes: an undo never cancels them nor anything before them.
 DIRECTOR_KINDS = frozenset({"rewrite", "tag"})
 
