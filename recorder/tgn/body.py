@@ -222,8 +222,9 @@ class HandBody:
         carrier: list[str] | None = None
         bar = False
         known, card_of = self.notation.known_cards, self.notation.card
-        for kind, text, line, column in words:
-            if kind == BRACE:
+        for token in words:
+            text, line, column = token.text, token.line, token.column
+            if token.kind == BRACE:
                 comments.add(carrier, text)
                 continue
             if "|" in text:
@@ -276,8 +277,9 @@ class HandBody:
         bids: list[Bid] = []
         bid_part = self.notation.bid_part
         carrier: list[str] | None = None
-        for kind, text, line, column in rest:
-            if kind == BRACE:
+        for token in rest:
+            text, line, column = token.text, token.line, token.column
+            if token.kind == BRACE:
                 comments.add(carrier, text)
                 continue
             part = bid_part(text)
@@ -378,8 +380,9 @@ class HandBody:
         """A turn begun (by its seat or an action) still waiting for its card."""
         carrier: list[str] | None = trick_comments
         star = False
-        for kind, text, line, column in words:
-            if kind == BRACE:
+        for token in words:
+            text, line, column = token.text, token.line, token.column
+            if token.kind == BRACE:
                 comments.add(carrier, text)
                 continue
             if star:

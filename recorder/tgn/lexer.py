@@ -23,14 +23,37 @@ TAG = "tag"
 ERROR = "error"
 
 
-class Token(NamedTuple):
-    """A token: ``WORD``, ``BRACE`` (text inside the braces, trimmed), ``TAG`` or ``ERROR``."""
+class Token:
+    """A token: ``WORD``, ``BRACE`` (text inside the braces, trimmed), ``TAG`` or ``ERROR``.
 
-    kind: str
-    text: str
-    """The word, the comment, the whole tag text, or an error's message."""
-    line: int
-    column: int
+    A plain class with slots rather than a named tuple: a record is about a hundred tokens a
+    hand, and compiled, this class is made in one step with its line and column kept as machine
+    integers (a named tuple was two tuples and a boxed line number a token)."""
+
+    __slots__ = ("column", "kind", "line", "text")
+
+    def __init__(self, kind: str, text: str, line: int, column: int) -> None:
+        self.kind = kind
+        self.text = text
+        """The word, the comment, the whole tag text, or an error's message."""
+        self.line = line
+        self.column = column
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Token):
+            return NotImplemented
+        return (self.kind, self.text, self.line, self.column) == (
+            other.kind,
+            other.text,
+            other.line,
+            other.column,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.text, self.line, self.column))
+
+    def __repr__(self) -> str:
+        return f"Token({self.kind!r}, {self.text!r}, {self.line}, {self.column})"
 
 
 class Line(NamedTuple):
@@ -92,13 +115,13 @@ def tokenize(text: str, base: int = 0) -> Iterator[Line]:
             if " ".join(words) == content:  # one space between words: columns by their lengths
                 column = 1
                 for word in words:
-                    tokens.append(new(Token, (WORD, word, number, column)))
+                    tokens.append(Token(WORD, word, number, column))
                     column += len(word) + 1
             else:
                 position = 0
                 for word in words:
                     position = content.find(word, position)
-                    tokens.append(new(Token, (WORD, word, number, position + 1)))
+                    tokens.append(Token(WORD, word, number, position + 1))
                     position += len(word)
             yield new(Line, (number, tokens, None, True))
             continue
@@ -106,7 +129,7 @@ def tokenize(text: str, base: int = 0) -> Iterator[Line]:
         if tag is not None and tag.end() == len(content):  # a line of one tag, the usual case
             index += 1
             offset += len(content) + 1
-            token = new(Token, (TAG, tag["tag"], index + base, tag.start("tag") + 1))
+            token = Token(TAG, tag["tag"], index + base, tag.start("tag") + 1)
             yield new(Line, (index + base, [token], None, False))
             continue
         line, offset, end = scanner.scan(offset, index + base + 1)
