@@ -33,6 +33,7 @@ from recorder.model import (
 from recorder.nodes import new_instance, set_fields
 from recorder.tgn.errors import Problems, quoted
 from recorder.tgn.lexer import BRACE, WORD, Line, Token
+from recorder.tgn.node_maker import NodeMaker
 from recorder.tgn.words import Notation, TurnPart
 
 REDEAL_REASONS: tuple[str, ...] = get_args(RedealReason)
@@ -43,6 +44,14 @@ _LINE_BREAKS = re.compile(r"\s*\n\s*")
 _BAR = re.compile(r"(\|)")
 
 Fields = dict[str, Any]
+
+_MAKE_DEAL_LINE: Final = NodeMaker(DealLine)
+_MAKE_BID: Final = NodeMaker(Bid)
+_MAKE_BIDDING: Final = NodeMaker(Bidding)
+_MAKE_TRUMP_LINE: Final = NodeMaker(TrumpLine)
+_MAKE_TRICK: Final = NodeMaker(Trick)
+_MAKE_TURN: Final = NodeMaker(Turn)
+_MAKE_ACTION: Final = NodeMaker(Action)
 
 _TURN: Final = dict(Turn.build(seat=None).__dict__)
 _DEALT: Final = dict(DealtCard.build().__dict__)
@@ -145,7 +154,7 @@ class HandBody:
         """The body's fields of ``Hand``, deal lines in seat order."""
         fields: Fields = {"deals": sorted(self.deals, key=lambda deal: deal.seat)}
         if self.bidding is not None:
-            fields["bidding"] = Bidding.build(**self.bidding)
+            fields["bidding"] = _MAKE_BIDDING(self.bidding)
         for name, value in (("trump", self.trump), ("redeal", self.redeal)):
             if value is not None:
                 fields[name] = value
@@ -248,7 +257,8 @@ class HandBody:
         notation = self.notation
         split = bar or (notation.bid_split > 0 and len(cards) == notation.hand_size)
         fields = line_fields(head, before, comments.remark())
-        self.deals.append(DealLine.build(**fields, seat=seat, cards=cards, split=split))
+        fields.update(seat=seat, cards=cards, split=split)
+        self.deals.append(_MAKE_DEAL_LINE(fields))
 
     def _dealt(self, text: str, line: int, column: int) -> DealtCard:
         """A dealt card (or ``-``) of a deal line."""
@@ -285,7 +295,9 @@ class HandBody:
             part = bid_part(text)
             for offset, message in part.problems:
                 self.problems.add(line, column + offset, message)
-            bid = Bid.build(seat=part.seat, call=part.call, line=line, column=column + part.offset)
+            bid = _MAKE_BID(
+                {"seat": part.seat, "call": part.call, "line": line, "column": column + part.offset}
+            )
             bids.append(bid)
             carrier = bid.comments
         remark = comments.remark()
@@ -321,7 +333,7 @@ class HandBody:
         if remark is not None:
             trump["remark"] = remark
         if self._once("trump", head, "trump line"):
-            self.trump = TrumpLine.build(**trump)
+            self.trump = _MAKE_TRUMP_LINE(trump)
 
     def _trump_card(self, token: Token, trump: Fields) -> None:
         if token.text == "-":
@@ -367,7 +379,7 @@ class HandBody:
         remark = comments.remark()
         if remark is not None:
             trick["remark"] = remark
-        self.tricks.append(Trick.build(**trick))
+        self.tricks.append(_MAKE_TRICK(trick))
 
     def _turns(
         self, words: list[Token], trick_comments: list[str], comments: _Comments
@@ -409,8 +421,13 @@ class HandBody:
                 opened = {"seat": part.seat, "line": line, "column": column}
             if part.action is not None:
                 action_kind, answer = part.action
-                action = Action.build(
-                    kind=action_kind, answer=answer, line=line, column=column + part.offset
+                action = _MAKE_ACTION(
+                    {
+                        "kind": action_kind,
+                        "answer": answer,
+                        "line": line,
+                        "column": column + part.offset,
+                    }
                 )
                 opened.setdefault("actions", []).append(action)
                 carrier = action.comments
@@ -422,12 +439,12 @@ class HandBody:
                     opened["glyph"] = part.glyph
                 if part.called:
                     opened["called"] = True
-                turn = Turn.build(**opened)
+                turn = _MAKE_TURN(opened)
                 turns.append(turn)
                 carrier = turn.comments
                 opened = None
             elif part.problems:  # a word that failed to be the card: the turn has it
-                turns.append(Turn.build(**opened))
+                turns.append(_MAKE_TURN(opened))
                 opened = None
         if opened is not None:
             turns.append(self._close(opened))
@@ -439,7 +456,7 @@ class HandBody:
             seat = f"seat {turn['seat']}'s turn" if turn["seat"] is not None else "a turn"
             message = f"{seat} has no card (only a turn ending with jodi?=no or kot?=no has none)"
             self.problems.add(turn["line"], turn["column"], message)
-        return Turn.build(**turn)
+        return _MAKE_TURN(turn)
 
     def _words(
         self, head: Token, rest: list[Token], before: list[str], comments: _Comments

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
 
 WORD = "word"
 BRACE = "brace"
@@ -56,14 +55,24 @@ class Token:
         return f"Token({self.kind!r}, {self.text!r}, {self.line}, {self.column})"
 
 
-class Line(NamedTuple):
-    """A logical line: its tokens, and its ``;`` end comment (trimmed) if it has one."""
+class Line:
+    """A logical line: its tokens, and its ``;`` end comment (trimmed) if it has one (a class
+    with slots, as ``Token`` is)."""
 
-    number: int
-    tokens: list[Token]
-    comment: Token | None
-    plain: bool = False
-    """Whether the line holds words only (no comment, tag or error): the reader's fast path."""
+    __slots__ = ("comment", "number", "plain", "tokens")
+
+    def __init__(
+        self, number: int, tokens: list[Token], comment: Token | None, plain: bool = False
+    ) -> None:
+        self.number = number
+        self.tokens = tokens
+        self.comment = comment
+        self.plain = plain
+        """Whether the line holds words only (no comment, tag or error): the reader's fast
+        path."""
+
+    def __repr__(self) -> str:
+        return f"Line({self.number}, {self.tokens!r}, {self.comment!r}, {self.plain})"
 
 
 _SPACE = r"[^\S\n\x1c-\x1f]*"
@@ -101,7 +110,6 @@ def tokenize(text: str, base: int = 0) -> Iterator[Line]:
     scanner = _Scanner(text)
     index = 0
     offset = 0
-    new = tuple.__new__  # a token without the Python-level NamedTuple constructor: much faster
     while index < len(physical) - 1:
         content = physical[index]
         if _NOT_PLAIN.search(content) is None:
@@ -123,14 +131,14 @@ def tokenize(text: str, base: int = 0) -> Iterator[Line]:
                     position = content.find(word, position)
                     tokens.append(Token(WORD, word, number, position + 1))
                     position += len(word)
-            yield new(Line, (number, tokens, None, True))
+            yield Line(number, tokens, None, True)
             continue
         tag = _TAG_LINE.match(content)
         if tag is not None and tag.end() == len(content):  # a line of one tag, the usual case
             index += 1
             offset += len(content) + 1
             token = Token(TAG, tag["tag"], index + base, tag.start("tag") + 1)
-            yield new(Line, (index + base, [token], None, False))
+            yield Line(index + base, [token], None, False)
             continue
         line, offset, end = scanner.scan(offset, index + base + 1)
         index = end - base

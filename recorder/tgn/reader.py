@@ -23,6 +23,7 @@ from recorder.model import Hand, Record
 from recorder.tgn.body import HandBody
 from recorder.tgn.errors import Problems, ReadError, quoted
 from recorder.tgn.lexer import BRACE, ERROR, TAG, Line, Token, tokenize
+from recorder.tgn.node_maker import NodeMaker
 from recorder.tgn.rummy_body import RummyHandBody
 from recorder.tgn.tags import Session, TagLine, check_hand_tags, check_session, read_tag
 
@@ -30,6 +31,7 @@ from recorder.tgn.tags import Session, TagLine, check_hand_tags, check_session, 
 MAX_LINE_CHARACTERS = 100_000
 _LINE_BREAKS = re.compile(r"\s*\n\s*")
 _HAND_TAG = re.compile(r"\[\s*hand\b", re.IGNORECASE)
+_MAKE_HAND = NodeMaker(Hand)
 _EMPTY = "empty file: a TGN file needs at least a [Game] and a [Players] tag"
 
 
@@ -312,5 +314,5 @@ class Assembly:
             fields.update(tags=tags, line=first.line, column=first.column)
             if after:
                 fields["after"] = after
-            self.finished.append(Hand.build(**fields))
+            self.finished.append(_MAKE_HAND(fields))
         self.body = None

@@ -19,6 +19,7 @@ from recorder.games import GAME_NAMES_TEXT, GAMES, Family, GameSpec, family_of
 from recorder.house_rules import rule_problem
 from recorder.model import Tag, split_list
 from recorder.tgn.errors import Problems, quoted
+from recorder.tgn.node_maker import NodeMaker
 from recorder.tgn.words import Notation, Problem
 
 SESSION_TAGS = (
@@ -41,6 +42,7 @@ _TAG = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]*\"(.*)\"[ \t]*\]\Z", 
 _ITEM = re.compile(r"[^,]+")
 _RESULT = re.compile(r"(?:made|lost)(?: \d{1,3})?|redeal")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
+_MAKE_TAG = NodeMaker(Tag)
 
 N = TypeVar("N")
 
@@ -68,7 +70,7 @@ class TagLine(NamedTuple):
             fields["before"] = self.before
         if self.remark is not None:
             fields["remark"] = self.remark
-        return Tag.build(**fields)
+        return _MAKE_TAG(fields)
 
 
 def read_tag(text: str) -> tuple[str, str, int] | str:
