@@ -1,8 +1,9 @@
 """The body lines of a hand (TGN.md §5.1–5.5) read into the fields of the model's ``Hand``.
 
 ``HandBody`` takes one logical line at a time, in any order the notation leaves unambiguous, and
-builds the model's nodes as it goes with ``Node.build``: every value is already read into its type
-and checked, so nothing is validated again (a validation per hand cost more than the reading).
+builds the model's nodes as it goes with a ``NodeMaker`` each (``recorder.tgn.node_maker``): every
+value is already read into its type and checked, so nothing is validated again (a validation per
+hand cost more than the reading).
 
 Comments: ``{...}`` goes to the ``comments`` of the last card, call, action or trick number before
 it on the line; one with no such token before it (``trump {x} 9H``, ``pair 3 {x}``) joins the
@@ -30,7 +31,6 @@ from recorder.model import (
     TrumpLine,
     Turn,
 )
-from recorder.nodes import new_instance, set_fields
 from recorder.tgn.errors import Problems, quoted
 from recorder.tgn.lexer import BRACE, WORD, Line, Token
 from recorder.tgn.node_maker import NodeMaker
@@ -52,40 +52,30 @@ _MAKE_TRUMP_LINE: Final = NodeMaker(TrumpLine)
 _MAKE_TRICK: Final = NodeMaker(Trick)
 _MAKE_TURN: Final = NodeMaker(Turn)
 _MAKE_ACTION: Final = NodeMaker(Action)
-
-_TURN: Final = dict(Turn.build(seat=None).__dict__)
-_DEALT: Final = dict(DealtCard.build().__dict__)
-"""A turn's and a dealt card's fields with their defaults, in field order, from the model."""
+_MAKE_DEALT_CARD: Final = NodeMaker(DealtCard)
 
 
 def _plain_turn(seat: int | None, card: Card | None, line: int, column: int) -> Turn:
-    """The turn of a ``seat:card`` word, as ``Turn.build`` makes it but without calling it: turns
-    and dealt cards are three of every four nodes of a hand, and here (compiled) the call of
-    ``build``, a Python function, cost more than the rest of making the node. The defaults come
-    from the model (``_TURN``); ``tests/test_record_build.py`` holds the two ways to one node."""
-    fields = _TURN.copy()
+    """The turn of a ``seat:card`` word: turns and dealt cards are three of every four nodes of a
+    hand, so their fields are put straight into a copy of the class's defaults."""
+    fields = _MAKE_TURN.defaults.copy()
     fields["line"] = line
     fields["column"] = column
     fields["seat"] = seat
     fields["card"] = card
     fields["actions"] = []
     fields["comments"] = []
-    turn: Turn = new_instance(Turn)
-    set_fields(turn, fields)
-    return turn
+    return _MAKE_TURN.whole(fields)
 
 
 def _dealt_card(card: Any, line: int, column: int) -> DealtCard:
-    """A card of a deal line (``None`` for ``-``), as ``DealtCard.build`` makes it (see
-    ``_plain_turn``)."""
-    fields = _DEALT.copy()
+    """A card of a deal line (``None`` for ``-``), made as ``_plain_turn`` makes a turn."""
+    fields = _MAKE_DEALT_CARD.defaults.copy()
     fields["line"] = line
     fields["column"] = column
     fields["card"] = card
     fields["comments"] = []
-    dealt: DealtCard = new_instance(DealtCard)
-    set_fields(dealt, fields)
-    return dealt
+    return _MAKE_DEALT_CARD.whole(fields)
 
 
 def _pieces(text: str) -> list[tuple[str, int]]:

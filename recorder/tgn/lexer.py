@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Final
 
-WORD = "word"
-BRACE = "brace"
-TAG = "tag"
-ERROR = "error"
+WORD: Final = "word"
+BRACE: Final = "brace"
+TAG: Final = "tag"
+ERROR: Final = "error"
 
 
 class Token:
@@ -87,14 +88,14 @@ _REST = (
 )
 # While some ``}`` may still follow, a brace comment runs to it (or to the end of the text when it
 # is unclosed); after an unclosed one no ``}`` is left, so each ``{`` stops at its line's end.
-_TOKENS = re.compile(_SPACE + "(?:" + _WORD + r"|(?P<brace>\{[^}]*\}?)" + _REST + ")")
-_TOKENS_UNCLOSED = re.compile(_SPACE + "(?:" + _WORD + r"|(?P<brace>\{[^\n]*)" + _REST + ")")
+_TOKENS: Final = re.compile(_SPACE + "(?:" + _WORD + r"|(?P<brace>\{[^}]*\}?)" + _REST + ")")
+_TOKENS_UNCLOSED: Final = re.compile(_SPACE + "(?:" + _WORD + r"|(?P<brace>\{[^\n]*)" + _REST + ")")
 
 
 #: A character only the full scanner handles; a physical line without any is plain words.
-_NOT_PLAIN = re.compile(r"[{}\[\];\x00-\x08\x0e-\x1f\x7f]")
+_NOT_PLAIN: Final = re.compile(r"[{}\[\];\x00-\x08\x0e-\x1f\x7f]")
 #: A tag as the full scanner reads it at a line's start: a line it spans is that one token.
-_TAG_LINE = re.compile(_SPACE + _TAG)
+_TAG_LINE: Final = re.compile(_SPACE + _TAG)
 
 
 def tokenize(text: str, base: int = 0) -> Iterator[Line]:

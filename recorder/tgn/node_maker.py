@@ -11,11 +11,16 @@ is the one pydantic validates from its data, field order included.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
-from recorder.nodes import new_instance, set_fields
+from recorder import nodes
 
 N = TypeVar("N")
+
+# Compiled, a ``Final`` name is a C variable; an imported one is looked up in the module's
+# dictionary at every use (a few times for each card of a record).
+_new_instance: Final = nodes.new_instance
+_set_fields: Final = nodes.set_fields
 
 
 class NodeMaker(Generic[N]):
@@ -46,6 +51,11 @@ class NodeMaker(Generic[N]):
             if name not in fields:
                 values[name] = []
         values.update(fields)
-        node: N = new_instance(self.cls)
-        set_fields(node, values)
+        return self.whole(values)
+
+    def whole(self, values: dict[str, Any]) -> N:
+        """The node of ``values``: every field, in field order, each list its own (a copy of
+        ``defaults`` with the values put in, as the reader's turns and dealt cards are made)."""
+        node: N = _new_instance(self.cls)
+        _set_fields(node, values)
         return node

@@ -17,11 +17,11 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from recorder.model import Hand, Record
 from recorder.tgn.body import HandBody
-from recorder.tgn.errors import Problems, ReadError, quoted
+from recorder.tgn.errors import GIVE_UP_AFTER, Problems, ReadError, quoted
 from recorder.tgn.lexer import BRACE, ERROR, TAG, Line, Token, tokenize
 from recorder.tgn.node_maker import NodeMaker
 from recorder.tgn.rummy_body import RummyHandBody
@@ -31,7 +31,7 @@ from recorder.tgn.tags import Session, TagLine, check_hand_tags, check_session, 
 MAX_LINE_CHARACTERS = 100_000
 _LINE_BREAKS = re.compile(r"\s*\n\s*")
 _HAND_TAG = re.compile(r"\[\s*hand\b", re.IGNORECASE)
-_MAKE_HAND = NodeMaker(Hand)
+_MAKE_HAND: Final = NodeMaker(Hand)
 _EMPTY = "empty file: a TGN file needs at least a [Game] and a [Players] tag"
 
 
@@ -199,10 +199,10 @@ class Assembly:
 
     def hands(self, lines: Iterable[Line]) -> Iterator[Hand]:
         """Read the lines; each hand read without a problem as soon as the next one starts."""
-        finished = self.finished
+        finished, problems = self.finished, self.problems
         for line in lines:
-            if self.problems.too_many:
-                self.problems.stop(line.number)
+            if problems.count >= GIVE_UP_AFTER:  # reading on would only add noise
+                problems.stop(line.number)
                 self.stopped = True
                 break
             self._line(line)

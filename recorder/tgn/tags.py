@@ -13,7 +13,7 @@ import datetime
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from recorder.games import GAME_NAMES_TEXT, GAMES, Family, GameSpec, family_of
 from recorder.house_rules import rule_problem
@@ -42,7 +42,7 @@ _TAG = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]*\"(.*)\"[ \t]*\]\Z", 
 _ITEM = re.compile(r"[^,]+")
 _RESULT = re.compile(r"(?:made|lost)(?: \d{1,3})?|redeal")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
-_MAKE_TAG = NodeMaker(Tag)
+_MAKE_TAG: Final = NodeMaker(Tag)
 
 N = TypeVar("N")
 
