@@ -121,10 +121,11 @@ class SessionReplayer:
         rules, session = self.rules, self._session
         if rules is None or session is None:
             return hand
-        if self._unreplayed is not None and _needs_previous(hand.dealer, rules, self._dealer):
+        written = hand.dealer
+        if self._unreplayed is not None and _needs_previous(written, rules, self._dealer):
             earlier, dealer = self._unreplayed
             self._previous = _replay(self.record, earlier, self.index - 1, session, dealer, False)
-        self._dealer = dealer = _dealer(hand.dealer, rules, self._dealer, self._previous)
+        self._dealer = dealer = _dealer(written, rules, self._dealer, self._previous)
         self.index += 1
         if _seats_written(hand):
             self._previous, self._unreplayed = None, (hand, dealer)

@@ -94,8 +94,9 @@ def put_down_trump(run: HandRun) -> None:
         knowledge.note_face_down(caller, card)
     elif card is not None:
         run.face_down = card
-    token = line.card.code if line.card else (f"?{line.suit.value}" if line.suit else "-")
-    run.step("trump", None, caller, token, line)
+    if run.steps is not None:
+        token = line.card.code if line.card else (f"?{line.suit.value}" if line.suit else "-")
+        run.step("trump", None, caller, token, line)
 
 
 def _face_down_problem(run: HandRun, caller: int, card: int) -> str | None:

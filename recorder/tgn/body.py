@@ -533,7 +533,7 @@ class HandBody:
 
 
 _LineReader = Callable[[HandBody, Token, list[Token], list[str], _Comments], None]
-_LINE_READERS: dict[str, _LineReader] = {
+_LINE_READERS: Final[dict[str, _LineReader]] = {
     "deal": HandBody._deal,
     "bid": HandBody._bid,
     "trump": HandBody._trump,

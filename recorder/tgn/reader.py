@@ -44,7 +44,7 @@ class BodyReader(Protocol):
 
 
 #: The body reader of each family of games (``recorder.games.FAMILIES``), found by its name.
-BODY_READERS: dict[str, Callable[[Session, Problems], BodyReader]] = {
+BODY_READERS: Final[dict[str, Callable[[Session, Problems], BodyReader]]] = {
     "trick": lambda session, problems: HandBody(session.notation, session.teams, problems),
     "rummy": lambda session, problems: RummyHandBody(session.players, problems),
 }
