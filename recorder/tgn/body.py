@@ -13,7 +13,6 @@ line's ``remark``, with line breaks folded to spaces.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any, Final, get_args
 
 from recorder.cards import Card, Suit
@@ -161,12 +160,26 @@ class HandBody:
         comments = _Comments(line.comment)
         rest = tokens[1:]
         keyword = head.text.lower()
-        reader = _LINE_READERS.get(keyword)
-        if reader is not None:
-            reader(self, head, rest, before, comments)
-            return
         if keyword.endswith(".") and keyword[:-1].isdigit():  # ``1.``, the usual trick number
             self._trick(head, keyword[:-1], "", rest, before, comments)
+            return
+        if keyword == "deal":  # the keywords by name, each reader called as C when compiled
+            self._deal(head, rest, before, comments)
+            return
+        if keyword == "bid":
+            self._bid(head, rest, before, comments)
+            return
+        if keyword == "trump":
+            self._trump(head, rest, before, comments)
+            return
+        if keyword == "pair":
+            self._pair(head, rest, before, comments)
+            return
+        if keyword == "redeal":
+            self._redeal(head, rest, before, comments)
+            return
+        if keyword == "penalty":
+            self._penalty(head, rest, before, comments)
             return
         match = _TRICK_NUMBER.match(head.text)
         if match and match.group(1).isdigit():
@@ -530,14 +543,3 @@ class HandBody:
     def _extra(self, words: list[Token], what: str) -> None:
         for token in words:
             self._error(token, f"unexpected {quoted(token.text)} after {what}")
-
-
-_LineReader = Callable[[HandBody, Token, list[Token], list[str], _Comments], None]
-_LINE_READERS: Final[dict[str, _LineReader]] = {
-    "deal": HandBody._deal,
-    "bid": HandBody._bid,
-    "trump": HandBody._trump,
-    "pair": HandBody._pair,
-    "redeal": HandBody._redeal,
-    "penalty": HandBody._penalty,
-}
