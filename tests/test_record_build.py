@@ -108,7 +108,7 @@ def test_the_readers_own_turns_and_dealt_cards_are_the_ones_build_makes() -> Non
         body._dealt_card(card, 4, 5),
         body._dealt_card(None, 1, 2),
     ]
-    makers: list[NodeMaker[Any]] = [body._MAKE_TURN, body._MAKE_DEALT_CARD, body._MAKE_DEALT_CARD]
+    makers: list[NodeMaker[Any]] = [body._TURN_NODE, body._DEALT_CARD_NODE, body._DEALT_CARD_NODE]
     built = [
         Turn.build(seat=3, card=card, line=4, column=5),
         DealtCard.build(card=card, line=4, column=5),
@@ -130,13 +130,13 @@ def test_a_node_maker_makes_the_node_build_makes(cls: type[Node]) -> None:
         if info.default is dataclasses.MISSING and info.default_factory is dataclasses.MISSING
     }
     maker = NodeMaker(cls)
-    made, other = maker(dict(required)), maker(dict(required))
+    made, other = maker.make(dict(required)), maker.make(dict(required))
     built = cls.build(**required)
     assert type(made) is cls
     assert list(made.__dict__.items()) == list(built.__dict__.items())  # in field order
     lists = [name for name, value in made.__dict__.items() if isinstance(value, list)]
     assert all(made.__dict__[name] is not other.__dict__[name] for name in lists)  # each its own
-    given = maker({**required, "line": 7, "column": 9})
+    given = maker.make({**required, "line": 7, "column": 9})
     assert (given.line, given.column) == (7, 9)
 
 

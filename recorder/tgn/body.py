@@ -44,37 +44,37 @@ _BAR = re.compile(r"(\|)")
 
 Fields = dict[str, Any]
 
-_MAKE_DEAL_LINE: Final = NodeMaker(DealLine)
-_MAKE_BID: Final = NodeMaker(Bid)
-_MAKE_BIDDING: Final = NodeMaker(Bidding)
-_MAKE_TRUMP_LINE: Final = NodeMaker(TrumpLine)
-_MAKE_TRICK: Final = NodeMaker(Trick)
-_MAKE_TURN: Final = NodeMaker(Turn)
-_MAKE_ACTION: Final = NodeMaker(Action)
-_MAKE_DEALT_CARD: Final = NodeMaker(DealtCard)
+_DEAL_LINE_NODE: Final = NodeMaker(DealLine)
+_BID_NODE: Final = NodeMaker(Bid)
+_BIDDING_NODE: Final = NodeMaker(Bidding)
+_TRUMP_LINE_NODE: Final = NodeMaker(TrumpLine)
+_TRICK_NODE: Final = NodeMaker(Trick)
+_TURN_NODE: Final = NodeMaker(Turn)
+_ACTION_NODE: Final = NodeMaker(Action)
+_DEALT_CARD_NODE: Final = NodeMaker(DealtCard)
 
 
 def _plain_turn(seat: int | None, card: Card | None, line: int, column: int) -> Turn:
     """The turn of a ``seat:card`` word: turns and dealt cards are three of every four nodes of a
     hand, so their fields are put straight into a copy of the class's defaults."""
-    fields = _MAKE_TURN.defaults.copy()
+    fields = _TURN_NODE.defaults.copy()
     fields["line"] = line
     fields["column"] = column
     fields["seat"] = seat
     fields["card"] = card
     fields["actions"] = []
     fields["comments"] = []
-    return _MAKE_TURN.whole(fields)
+    return _TURN_NODE.whole(fields)
 
 
 def _dealt_card(card: Any, line: int, column: int) -> DealtCard:
     """A card of a deal line (``None`` for ``-``), made as ``_plain_turn`` makes a turn."""
-    fields = _MAKE_DEALT_CARD.defaults.copy()
+    fields = _DEALT_CARD_NODE.defaults.copy()
     fields["line"] = line
     fields["column"] = column
     fields["card"] = card
     fields["comments"] = []
-    return _MAKE_DEALT_CARD.whole(fields)
+    return _DEALT_CARD_NODE.whole(fields)
 
 
 def _pieces(text: str) -> list[tuple[str, int]]:
@@ -143,7 +143,7 @@ class HandBody:
         """The body's fields of ``Hand``, deal lines in seat order."""
         fields: Fields = {"deals": sorted(self.deals, key=lambda deal: deal.seat)}
         if self.bidding is not None:
-            fields["bidding"] = _MAKE_BIDDING(self.bidding)
+            fields["bidding"] = _BIDDING_NODE.make(self.bidding)
         for name, value in (("trump", self.trump), ("redeal", self.redeal)):
             if value is not None:
                 fields[name] = value
@@ -261,7 +261,7 @@ class HandBody:
         split = bar or (notation.bid_split > 0 and len(cards) == notation.hand_size)
         fields = line_fields(head, before, comments.remark())
         fields.update(seat=seat, cards=cards, split=split)
-        self.deals.append(_MAKE_DEAL_LINE(fields))
+        self.deals.append(_DEAL_LINE_NODE.make(fields))
 
     def _dealt(self, text: str, line: int, column: int) -> DealtCard:
         """A dealt card (or ``-``) of a deal line."""
@@ -298,7 +298,7 @@ class HandBody:
             part = bid_part(text)
             for offset, message in part.problems:
                 self.problems.add(line, column + offset, message)
-            bid = _MAKE_BID(
+            bid = _BID_NODE.make(
                 {"seat": part.seat, "call": part.call, "line": line, "column": column + part.offset}
             )
             bids.append(bid)
@@ -336,7 +336,7 @@ class HandBody:
         if remark is not None:
             trump["remark"] = remark
         if self._once("trump", head, "trump line"):
-            self.trump = _MAKE_TRUMP_LINE(trump)
+            self.trump = _TRUMP_LINE_NODE.make(trump)
 
     def _trump_card(self, token: Token, trump: Fields) -> None:
         if token.text == "-":
@@ -382,7 +382,7 @@ class HandBody:
         remark = comments.remark()
         if remark is not None:
             trick["remark"] = remark
-        self.tricks.append(_MAKE_TRICK(trick))
+        self.tricks.append(_TRICK_NODE.make(trick))
 
     def _turns(
         self, words: list[Token], trick_comments: list[str], comments: _Comments
@@ -424,7 +424,7 @@ class HandBody:
                 opened = {"seat": part.seat, "line": line, "column": column}
             if part.action is not None:
                 action_kind, answer = part.action
-                action = _MAKE_ACTION(
+                action = _ACTION_NODE.make(
                     {
                         "kind": action_kind,
                         "answer": answer,
@@ -442,12 +442,12 @@ class HandBody:
                     opened["glyph"] = part.glyph
                 if part.called:
                     opened["called"] = True
-                turn = _MAKE_TURN(opened)
+                turn = _TURN_NODE.make(opened)
                 turns.append(turn)
                 carrier = turn.comments
                 opened = None
             elif part.problems:  # a word that failed to be the card: the turn has it
-                turns.append(_MAKE_TURN(opened))
+                turns.append(_TURN_NODE.make(opened))
                 opened = None
         if opened is not None:
             turns.append(self._close(opened))
@@ -459,7 +459,7 @@ class HandBody:
             seat = f"seat {turn['seat']}'s turn" if turn["seat"] is not None else "a turn"
             message = f"{seat} has no card (only a turn ending with jodi?=no or kot?=no has none)"
             self.problems.add(turn["line"], turn["column"], message)
-        return _MAKE_TURN(turn)
+        return _TURN_NODE.make(turn)
 
     def _words(
         self, head: Token, rest: list[Token], before: list[str], comments: _Comments

@@ -5,7 +5,9 @@ the compiled reader for each deal line, bid, trick and hand, parsing its keyword
 making the node. A ``NodeMaker`` makes the same node from a dictionary of the fields given: the
 class's defaults in field order (each list field a new empty list), those fields put over them,
 and the dictionary set as the node's own. ``tests/test_record_build.py`` holds that a read record
-is the one pydantic validates from its data, field order included.
+is the one pydantic validates from its data, field order included. Its methods are called by name
+(``make``, ``whole``): compiled, that is a C call, where calling the maker itself (``__call__``)
+would go through Python's call protocol.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ class NodeMaker(Generic[N]):
                 default = info.default
                 self.defaults[info.name] = None if default is dataclasses.MISSING else default
 
-    def __call__(self, fields: dict[str, Any]) -> N:
+    def make(self, fields: dict[str, Any]) -> N:
         """The node of ``fields`` (every required field among them), the others their
         defaults."""
         values = self.defaults.copy()

@@ -31,7 +31,7 @@ from recorder.tgn.tags import Session, TagLine, check_hand_tags, check_session, 
 MAX_LINE_CHARACTERS = 100_000
 _LINE_BREAKS = re.compile(r"\s*\n\s*")
 _HAND_TAG = re.compile(r"\[\s*hand\b", re.IGNORECASE)
-_MAKE_HAND: Final = NodeMaker(Hand)
+_HAND_NODE: Final = NodeMaker(Hand)
 _EMPTY = "empty file: a TGN file needs at least a [Game] and a [Players] tag"
 
 
@@ -313,5 +313,5 @@ class Assembly:
             fields.update(tags=tags, line=first.line, column=first.column)
             if after:
                 fields["after"] = after
-            self.finished.append(_MAKE_HAND(fields))
+            self.finished.append(_HAND_NODE.make(fields))
         self.body = None

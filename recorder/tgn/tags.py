@@ -42,7 +42,7 @@ _TAG: Final = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]*\"(.*)\"[ \t]*
 _ITEM = re.compile(r"[^,]+")
 _RESULT: Final = re.compile(r"(?:made|lost)(?: \d{1,3})?|redeal")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
-_MAKE_TAG: Final = NodeMaker(Tag)
+_TAG_NODE: Final = NodeMaker(Tag)
 
 N = TypeVar("N")
 
@@ -83,7 +83,7 @@ class TagLine:
             fields["before"] = self.before
         if self.remark is not None:
             fields["remark"] = self.remark
-        return _MAKE_TAG(fields)
+        return _TAG_NODE.make(fields)
 
 
 def read_tag(text: str) -> tuple[str, str, int] | str:
