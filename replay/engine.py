@@ -16,7 +16,7 @@ from recorder.model import Hand, Record
 from replay.deck import CARDS, SUITS
 from replay.findings import Finding
 from replay.games import GAME_RULES, GameRules
-from replay.opening import judge_calling, put_down_trump, read_cards
+from replay.opening import judge_calling, put_down_trump, read_cards, seats_written
 from replay.outcome import (
     HandResult,
     Outcome,
@@ -127,22 +127,12 @@ class SessionReplayer:
             self._previous = _replay(self.record, earlier, self.index - 1, session, dealer, False)
         self._dealer = dealer = _dealer(written, rules, self._dealer, self._previous)
         self.index += 1
-        if _seats_written(hand):
+        if seats_written(hand):
             self._previous, self._unreplayed = None, (hand, dealer)
             return hand
         replayed = _replay(self.record, hand, self.index - 1, session, dealer, False)
         self._previous, self._unreplayed = replayed, None
         return with_seats(hand, replayed.seats)
-
-
-def _seats_written(hand: Hand) -> bool:
-    """Whether every turn of the hand names its seat (a plain loop: it looks at every turn of
-    every hand a command reads, and a generator costs twice as much)."""
-    for trick in hand.tricks:
-        for turn in trick.turns:
-            if turn.seat is None:
-                return False
-    return True
 
 
 def with_seats(hand: Hand, seats: list[list[int | None]]) -> Hand:
