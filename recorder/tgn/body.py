@@ -95,21 +95,26 @@ class _Comments:
     __slots__ = ("comment", "loose")
 
     def __init__(self, comment: Token | None) -> None:
-        self.loose: list[str] = []
+        self.loose: list[str] | None = None
+        """The brace comments for the remark, once there is one (most lines have none)."""
         self.comment = comment
 
     def add(self, carrier: list[str] | None, text: str) -> None:
         """File a brace comment in the comments of the node carrying it, or in the remark when
         none does."""
         if carrier is None:
+            if self.loose is None:
+                self.loose = []
             self.loose.append(_LINE_BREAKS.sub(" ", text))
         else:
             carrier.append(text)
 
     def remark(self) -> str | None:
         """The line's remark: its loose brace comments, then its ``;`` comment."""
-        parts = self.loose + ([self.comment.text] if self.comment else [])
-        return " ; ".join(parts) if parts else None
+        if self.loose is None:
+            return None if self.comment is None else self.comment.text
+        parts = self.loose if self.comment is None else [*self.loose, self.comment.text]
+        return " ; ".join(parts)
 
 
 def line_fields(head: Token, before: list[str], remark: str | None) -> Fields:
