@@ -204,7 +204,9 @@ def _replay(
     if run.missing_seats:
         run = _run(record, hand, index, session, dealer, steps, run.filled)
     outcome, points = conclude(run)
-    run.step("end", None, None, "*" if run.star else "", hand.tricks[-1] if hand.tricks else hand)
+    if run.steps is not None:
+        last = hand.tricks[-1] if hand.tricks else hand
+        run.step("end", None, None, "*" if run.star else "", last)
     findings = list(run.report.findings)
     result = HandResult(
         hand=run.number,
@@ -246,7 +248,8 @@ def _run(
     number = hand.number or index + 1
     run = HandRun(record, hand, number, session, dealer, steps)
     read_cards(run, seats)
-    run.step("deal", None, None, "", hand)
+    if run.steps is not None:
+        run.step("deal", None, None, "", hand)
     judge_calling(run)
     put_down_trump(run)
     judge_redeal(run)
