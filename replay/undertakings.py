@@ -56,10 +56,11 @@ def _credit(run: HandRun, trick: TrickRecord, winner: int) -> None:
     target = run.target()
     if run.over or callers is None or target is None or not run.points_exact:
         return
-    made = run.points[callers] >= target
-    decided = made or run.points[1 - callers] > run.total_points() - target
-    if decided and run.rules.stops_when_decided(run.call):  # the game's rule asked only then
-        run.finish("decided", "made" if made else "lost")
+    if run.rules.stops_when_decided(run.call):
+        if run.points[callers] >= target:
+            run.finish("decided", "made")
+        elif run.points[1 - callers] > run.total_points() - target:
+            run.finish("decided", "lost")
 
 
 def _starting_suit(run: HandRun, trick: TrickRecord) -> None:
