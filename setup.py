@@ -30,6 +30,7 @@ COMPILED = [
     "replay/verdict.py",
     # the TGN reader: the lexer, the words, the trick games' body lines, the tags, the assembly
     "recorder/tgn/lexer.py",
+    "recorder/tgn/node_maker.py",
     "recorder/tgn/words.py",
     "recorder/tgn/body.py",
     "recorder/tgn/tags.py",

@@ -8,6 +8,7 @@ from a worker process is plain data: the error lines, the entry, that file's nam
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from dashboard.families import HandJudge, commands_for
 from dashboard.session_file import SessionFile, collector_paused, named_spool
-from dashboard.streamed import JsonItems, json_text
+from dashboard.streamed import JsonItems
 
 if TYPE_CHECKING:
     from recorder.model import Record
@@ -143,8 +144,10 @@ class _Check:
 
 def write_entry(out: IO[str], result: FileCheck) -> None:
     """A file's entry of ``check --json`` as ``json_text`` indents it in ``files``, its findings
-    copied from the file the check wrote them to."""
-    text = json_text({**result.entry, "findings": []})
+    copied from the file the check wrote them to. The entry (a few fields and at most a hundred
+    errors) is written by the standard library, whose text is ``json_text``'s: loading the compiled
+    serializer would cost a clean file's check more than it saves."""
+    text = json.dumps({**result.entry, "findings": []}, ensure_ascii=False, indent=2)
     head = "    " + text[: -len("[]\n}")].replace("\n", "\n    ")
     if result.findings is None:
         out.write(head + "[]\n    }")

@@ -96,6 +96,8 @@ class Card:
     rank: str
     suit: Suit
     index: int = field(init=False, repr=False, compare=False)
+    code: str = field(init=False, repr=False, compare=False)
+    """The card's code (``JS``), worked out when the card is made, as ``index`` is."""
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
@@ -106,15 +108,12 @@ class Card:
             raise ValueError(f"no rank {self.rank!r}")
         place = SUITS.index(self.suit) * len(RANKS) + RANKS.index(self.rank)
         object.__setattr__(self, "index", place)
+        object.__setattr__(self, "code", self.rank + self.suit.value)
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``JS``, ``10h``, ``9♦`` …; raises ValueError on anything else."""
         return cls(*split_card_code(text, parse_rank))
-
-    @property
-    def code(self) -> str:
-        return self.rank + self.suit.value
 
     def __str__(self) -> str:
         return self.code
@@ -192,6 +191,11 @@ class Call:
 
     kind: CallKind
     value: int = 0
+    is_pass: bool = field(init=False, repr=False, compare=False)
+    """Whether the call is a pass, worked out when it is made (the engine asks it of every call)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_pass", self.kind is CallKind.PASS)
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
@@ -232,10 +236,6 @@ class Call:
         if self.kind is CallKind.HONOURS:
             return "H" if self.value == 30 else f"H{self.value - 30}"
         return str(self.value)
-
-    @property
-    def is_pass(self) -> bool:
-        return self.kind is CallKind.PASS
 
     @property
     def number(self) -> int | None:

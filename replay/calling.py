@@ -173,19 +173,25 @@ def _sure_thani(seat: int, holdings: Holdings) -> bool:
     return True
 
 
-class CallingRun(Protocol):
-    """One hand's calling as it goes: the expected speaker, each call judged, the winner."""
+class CallingRun:
+    """One hand's calling as it goes: the expected speaker, each call judged, the winner.
 
-    def expected(self) -> int | None: ...
+    The base class of each system's run (not a protocol): compiled, the engine then calls a run's
+    methods as C, not through Python's method call, for every call of every hand."""
 
-    def speak(self, seat: int, call: Call) -> list[Issue]: ...
+    def expected(self) -> int | None:
+        raise NotImplementedError
+
+    def speak(self, seat: int, call: Call) -> list[Issue]:
+        raise NotImplementedError
 
     def problem(self, seat: int, call: Call) -> Issue | None:
         """Why ``call`` by the expected speaker would not stand (``None`` if it would)."""
-        ...
+        raise NotImplementedError
 
     @property
-    def highest(self) -> tuple[int, Call] | None: ...
+    def highest(self) -> tuple[int, Call] | None:
+        raise NotImplementedError
 
 
 class CallingSystem(Protocol):
@@ -208,7 +214,7 @@ class SixPlayerCalling:
         return _SixPlayerRun(self, first, players, min_bid, holdings)
 
 
-class _SixPlayerRun:
+class _SixPlayerRun(CallingRun):
     def __init__(
         self, system: SixPlayerCalling, first: int, players: int, min_bid: int, holdings: Holdings
     ) -> None:
@@ -307,7 +313,7 @@ class RotatingAuction:
         return _RotatingRun(self.limits, first, players, min_bid)
 
 
-class _RotatingRun:
+class _RotatingRun(CallingRun):
     def __init__(self, limits: CallLimits, first: int, players: int, min_bid: int) -> None:
         self.limits = limits
         self.players = players
@@ -370,7 +376,7 @@ class HoldAuction:
         return _HoldRun(self.limits, first, players, min_bid)
 
 
-class _HoldRun:
+class _HoldRun(CallingRun):
     """The duel as it goes: the pair (``holder`` the earlier, ``challenger`` the later), who is
     out, and the standing bid. The expected speaker is the one of the pair who must answer the
     standing bid; with none standing, the holder opens."""

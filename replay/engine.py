@@ -16,7 +16,7 @@ from recorder.model import Hand, Record
 from replay.deck import CARDS, SUITS
 from replay.findings import Finding
 from replay.games import GAME_RULES, GameRules
-from replay.opening import judge_calling, put_down_trump, read_cards
+from replay.opening import judge_calling, put_down_trump, read_cards, seats_written
 from replay.outcome import (
     HandResult,
     Outcome,
@@ -121,27 +121,18 @@ class SessionReplayer:
         rules, session = self.rules, self._session
         if rules is None or session is None:
             return hand
-        if self._unreplayed is not None and _needs_previous(hand.dealer, rules, self._dealer):
+        written = hand.dealer
+        if self._unreplayed is not None and _needs_previous(written, rules, self._dealer):
             earlier, dealer = self._unreplayed
             self._previous = _replay(self.record, earlier, self.index - 1, session, dealer, False)
-        self._dealer = dealer = _dealer(hand.dealer, rules, self._dealer, self._previous)
+        self._dealer = dealer = _dealer(written, rules, self._dealer, self._previous)
         self.index += 1
-        if _seats_written(hand):
+        if seats_written(hand):
             self._previous, self._unreplayed = None, (hand, dealer)
             return hand
         replayed = _replay(self.record, hand, self.index - 1, session, dealer, False)
         self._previous, self._unreplayed = replayed, None
         return with_seats(hand, replayed.seats)
-
-
-def _seats_written(hand: Hand) -> bool:
-    """Whether every turn of the hand names its seat (a plain loop: it looks at every turn of
-    every hand a command reads, and a generator costs twice as much)."""
-    for trick in hand.tricks:
-        for turn in trick.turns:
-            if turn.seat is None:
-                return False
-    return True
 
 
 def with_seats(hand: Hand, seats: list[list[int | None]]) -> Hand:
@@ -213,7 +204,9 @@ def _replay(
     if run.missing_seats:
         run = _run(record, hand, index, session, dealer, steps, run.filled)
     outcome, points = conclude(run)
-    run.step("end", None, None, "*" if run.star else "", hand.tricks[-1] if hand.tricks else hand)
+    if run.steps is not None:
+        last = hand.tricks[-1] if hand.tricks else hand
+        run.step("end", None, None, "*" if run.star else "", last)
     findings = list(run.report.findings)
     result = HandResult(
         hand=run.number,
@@ -255,7 +248,8 @@ def _run(
     number = hand.number or index + 1
     run = HandRun(record, hand, number, session, dealer, steps)
     read_cards(run, seats)
-    run.step("deal", None, None, "", hand)
+    if run.steps is not None:
+        run.step("deal", None, None, "", hand)
     judge_calling(run)
     put_down_trump(run)
     judge_redeal(run)

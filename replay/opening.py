@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from recorder.cards import CallKind
+from recorder.model import Hand
 from replay.deck import CARDS, suit_index
 from replay.run import HandRun
 
@@ -40,6 +41,16 @@ def read_cards(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> No
                 played_at[seat].setdefault(card, number)
                 holder.setdefault(card, seat)
     knowledge.forget_suits()
+
+
+def seats_written(hand: Hand) -> bool:
+    """Whether every turn of the hand names its seat (``normalize`` has nothing to fill): asked
+    of every hand a command reads, so it is here, compiled, rather than in ``replay.engine``."""
+    for trick in hand.tricks:
+        for turn in trick.turns:
+            if turn.seat is None:
+                return False
+    return True
 
 
 def judge_calling(run: HandRun) -> None:
@@ -94,8 +105,9 @@ def put_down_trump(run: HandRun) -> None:
         knowledge.note_face_down(caller, card)
     elif card is not None:
         run.face_down = card
-    token = line.card.code if line.card else (f"?{line.suit.value}" if line.suit else "-")
-    run.step("trump", None, caller, token, line)
+    if run.steps is not None:
+        token = line.card.code if line.card else (f"?{line.suit.value}" if line.suit else "-")
+        run.step("trump", None, caller, token, line)
 
 
 def _face_down_problem(run: HandRun, caller: int, card: int) -> str | None:

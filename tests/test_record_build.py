@@ -17,6 +17,7 @@ import pytest
 from recorder.cards import Card, Suit
 from recorder.model import DealtCard, Node, Record, Turn
 from recorder.tgn import body, loads, to_json
+from recorder.tgn.node_maker import NodeMaker
 
 ROOT = Path(__file__).resolve().parent.parent
 SESSIONS = sorted((ROOT / "data").rglob("*.tgn")) + sorted((ROOT / "tests/tgn_cases").glob("*.tgn"))
@@ -107,18 +108,36 @@ def test_the_readers_own_turns_and_dealt_cards_are_the_ones_build_makes() -> Non
         body._dealt_card(card, 4, 5),
         body._dealt_card(None, 1, 2),
     ]
+    makers: list[NodeMaker[Any]] = [body._TURN_NODE, body._DEALT_CARD_NODE, body._DEALT_CARD_NODE]
     built = [
         Turn.build(seat=3, card=card, line=4, column=5),
         DealtCard.build(card=card, line=4, column=5),
         DealtCard.build(line=1, column=2),
     ]
-    for one, other, defaults in zip(
-        made, built, [body._TURN, body._DEALT, body._DEALT], strict=True
-    ):
+    for one, other, defaults in zip(made, built, [maker.defaults for maker in makers], strict=True):
         assert type(one) is type(other)
         assert list(one.__dict__.items()) == list(other.__dict__.items())  # in field order
         shared = [name for name, value in one.__dict__.items() if value is defaults[name]]
         assert not [name for name in shared if isinstance(one.__dict__[name], list)]
+
+
+@pytest.mark.parametrize("cls", node_classes(), ids=lambda cls: cls.__name__)
+def test_a_node_maker_makes_the_node_build_makes(cls: type[Node]) -> None:
+    fields = dataclasses.fields(cls)
+    required = {
+        info.name: 1
+        for info in fields
+        if info.default is dataclasses.MISSING and info.default_factory is dataclasses.MISSING
+    }
+    maker = NodeMaker(cls)
+    made, other = maker.make(dict(required)), maker.make(dict(required))
+    built = cls.build(**required)
+    assert type(made) is cls
+    assert list(made.__dict__.items()) == list(built.__dict__.items())  # in field order
+    lists = [name for name, value in made.__dict__.items() if isinstance(value, list)]
+    assert all(made.__dict__[name] is not other.__dict__[name] for name in lists)  # each its own
+    given = maker.make({**required, "line": 7, "column": 9})
+    assert (given.line, given.column) == (7, 9)
 
 
 def test_reading_loads_no_pydantic_and_start_up_loads_no_model() -> None:

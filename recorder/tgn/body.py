@@ -1,8 +1,9 @@
 """The body lines of a hand (TGN.md §5.1–5.5) read into the fields of the model's ``Hand``.
 
 ``HandBody`` takes one logical line at a time, in any order the notation leaves unambiguous, and
-builds the model's nodes as it goes with ``Node.build``: every value is already read into its type
-and checked, so nothing is validated again (a validation per hand cost more than the reading).
+builds the model's nodes as it goes with a ``NodeMaker`` each (``recorder.tgn.node_maker``): every
+value is already read into its type and checked, so nothing is validated again (a validation per
+hand cost more than the reading).
 
 Comments: ``{...}`` goes to the ``comments`` of the last card, call, action or trick number before
 it on the line; one with no such token before it (``trump {x} 9H``, ``pair 3 {x}``) joins the
@@ -12,7 +13,6 @@ line's ``remark``, with line breaks folded to spaces.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any, Final, get_args
 
 from recorder.cards import Card, Suit
@@ -30,9 +30,9 @@ from recorder.model import (
     TrumpLine,
     Turn,
 )
-from recorder.nodes import new_instance, set_fields
 from recorder.tgn.errors import Problems, quoted
 from recorder.tgn.lexer import BRACE, WORD, Line, Token
+from recorder.tgn.node_maker import NodeMaker
 from recorder.tgn.words import Notation, TurnPart
 
 REDEAL_REASONS: tuple[str, ...] = get_args(RedealReason)
@@ -44,39 +44,37 @@ _BAR = re.compile(r"(\|)")
 
 Fields = dict[str, Any]
 
-_TURN: Final = dict(Turn.build(seat=None).__dict__)
-_DEALT: Final = dict(DealtCard.build().__dict__)
-"""A turn's and a dealt card's fields with their defaults, in field order, from the model."""
+_DEAL_LINE_NODE: Final = NodeMaker(DealLine)
+_BID_NODE: Final = NodeMaker(Bid)
+_BIDDING_NODE: Final = NodeMaker(Bidding)
+_TRUMP_LINE_NODE: Final = NodeMaker(TrumpLine)
+_TRICK_NODE: Final = NodeMaker(Trick)
+_TURN_NODE: Final = NodeMaker(Turn)
+_ACTION_NODE: Final = NodeMaker(Action)
+_DEALT_CARD_NODE: Final = NodeMaker(DealtCard)
 
 
 def _plain_turn(seat: int | None, card: Card | None, line: int, column: int) -> Turn:
-    """The turn of a ``seat:card`` word, as ``Turn.build`` makes it but without calling it: turns
-    and dealt cards are three of every four nodes of a hand, and here (compiled) the call of
-    ``build``, a Python function, cost more than the rest of making the node. The defaults come
-    from the model (``_TURN``); ``tests/test_record_build.py`` holds the two ways to one node."""
-    fields = _TURN.copy()
+    """The turn of a ``seat:card`` word: turns and dealt cards are three of every four nodes of a
+    hand, so their fields are put straight into a copy of the class's defaults."""
+    fields = _TURN_NODE.defaults.copy()
     fields["line"] = line
     fields["column"] = column
     fields["seat"] = seat
     fields["card"] = card
     fields["actions"] = []
     fields["comments"] = []
-    turn: Turn = new_instance(Turn)
-    set_fields(turn, fields)
-    return turn
+    return _TURN_NODE.whole(fields)
 
 
 def _dealt_card(card: Any, line: int, column: int) -> DealtCard:
-    """A card of a deal line (``None`` for ``-``), as ``DealtCard.build`` makes it (see
-    ``_plain_turn``)."""
-    fields = _DEALT.copy()
+    """A card of a deal line (``None`` for ``-``), made as ``_plain_turn`` makes a turn."""
+    fields = _DEALT_CARD_NODE.defaults.copy()
     fields["line"] = line
     fields["column"] = column
     fields["card"] = card
     fields["comments"] = []
-    dealt: DealtCard = new_instance(DealtCard)
-    set_fields(dealt, fields)
-    return dealt
+    return _DEALT_CARD_NODE.whole(fields)
 
 
 def _pieces(text: str) -> list[tuple[str, int]]:
@@ -97,21 +95,26 @@ class _Comments:
     __slots__ = ("comment", "loose")
 
     def __init__(self, comment: Token | None) -> None:
-        self.loose: list[str] = []
+        self.loose: list[str] | None = None
+        """The brace comments for the remark, once there is one (most lines have none)."""
         self.comment = comment
 
     def add(self, carrier: list[str] | None, text: str) -> None:
         """File a brace comment in the comments of the node carrying it, or in the remark when
         none does."""
         if carrier is None:
+            if self.loose is None:
+                self.loose = []
             self.loose.append(_LINE_BREAKS.sub(" ", text))
         else:
             carrier.append(text)
 
     def remark(self) -> str | None:
         """The line's remark: its loose brace comments, then its ``;`` comment."""
-        parts = self.loose + ([self.comment.text] if self.comment else [])
-        return " ; ".join(parts) if parts else None
+        if self.loose is None:
+            return None if self.comment is None else self.comment.text
+        parts = self.loose if self.comment is None else [*self.loose, self.comment.text]
+        return " ; ".join(parts)
 
 
 def line_fields(head: Token, before: list[str], remark: str | None) -> Fields:
@@ -145,7 +148,7 @@ class HandBody:
         """The body's fields of ``Hand``, deal lines in seat order."""
         fields: Fields = {"deals": sorted(self.deals, key=lambda deal: deal.seat)}
         if self.bidding is not None:
-            fields["bidding"] = Bidding.build(**self.bidding)
+            fields["bidding"] = _BIDDING_NODE.make(self.bidding)
         for name, value in (("trump", self.trump), ("redeal", self.redeal)):
             if value is not None:
                 fields[name] = value
@@ -162,12 +165,26 @@ class HandBody:
         comments = _Comments(line.comment)
         rest = tokens[1:]
         keyword = head.text.lower()
-        reader = _LINE_READERS.get(keyword)
-        if reader is not None:
-            reader(self, head, rest, before, comments)
-            return
         if keyword.endswith(".") and keyword[:-1].isdigit():  # ``1.``, the usual trick number
             self._trick(head, keyword[:-1], "", rest, before, comments)
+            return
+        if keyword == "deal":  # the keywords by name, each reader called as C when compiled
+            self._deal(head, rest, before, comments)
+            return
+        if keyword == "bid":
+            self._bid(head, rest, before, comments)
+            return
+        if keyword == "trump":
+            self._trump(head, rest, before, comments)
+            return
+        if keyword == "pair":
+            self._pair(head, rest, before, comments)
+            return
+        if keyword == "redeal":
+            self._redeal(head, rest, before, comments)
+            return
+        if keyword == "penalty":
+            self._penalty(head, rest, before, comments)
             return
         match = _TRICK_NUMBER.match(head.text)
         if match and match.group(1).isdigit():
@@ -222,8 +239,9 @@ class HandBody:
         carrier: list[str] | None = None
         bar = False
         known, card_of = self.notation.known_cards, self.notation.card
-        for kind, text, line, column in words:
-            if kind == BRACE:
+        for token in words:
+            text, line, column = token.text, token.line, token.column
+            if token.kind == BRACE:
                 comments.add(carrier, text)
                 continue
             if "|" in text:
@@ -247,7 +265,8 @@ class HandBody:
         notation = self.notation
         split = bar or (notation.bid_split > 0 and len(cards) == notation.hand_size)
         fields = line_fields(head, before, comments.remark())
-        self.deals.append(DealLine.build(**fields, seat=seat, cards=cards, split=split))
+        fields.update(seat=seat, cards=cards, split=split)
+        self.deals.append(_DEAL_LINE_NODE.make(fields))
 
     def _dealt(self, text: str, line: int, column: int) -> DealtCard:
         """A dealt card (or ``-``) of a deal line."""
@@ -276,14 +295,17 @@ class HandBody:
         bids: list[Bid] = []
         bid_part = self.notation.bid_part
         carrier: list[str] | None = None
-        for kind, text, line, column in rest:
-            if kind == BRACE:
+        for token in rest:
+            text, line, column = token.text, token.line, token.column
+            if token.kind == BRACE:
                 comments.add(carrier, text)
                 continue
             part = bid_part(text)
             for offset, message in part.problems:
                 self.problems.add(line, column + offset, message)
-            bid = Bid.build(seat=part.seat, call=part.call, line=line, column=column + part.offset)
+            bid = _BID_NODE.make(
+                {"seat": part.seat, "call": part.call, "line": line, "column": column + part.offset}
+            )
             bids.append(bid)
             carrier = bid.comments
         remark = comments.remark()
@@ -319,7 +341,7 @@ class HandBody:
         if remark is not None:
             trump["remark"] = remark
         if self._once("trump", head, "trump line"):
-            self.trump = TrumpLine.build(**trump)
+            self.trump = _TRUMP_LINE_NODE.make(trump)
 
     def _trump_card(self, token: Token, trump: Fields) -> None:
         if token.text == "-":
@@ -365,7 +387,7 @@ class HandBody:
         remark = comments.remark()
         if remark is not None:
             trick["remark"] = remark
-        self.tricks.append(Trick.build(**trick))
+        self.tricks.append(_TRICK_NODE.make(trick))
 
     def _turns(
         self, words: list[Token], trick_comments: list[str], comments: _Comments
@@ -378,8 +400,9 @@ class HandBody:
         """A turn begun (by its seat or an action) still waiting for its card."""
         carrier: list[str] | None = trick_comments
         star = False
-        for kind, text, line, column in words:
-            if kind == BRACE:
+        for token in words:
+            text, line, column = token.text, token.line, token.column
+            if token.kind == BRACE:
                 comments.add(carrier, text)
                 continue
             if star:
@@ -406,8 +429,13 @@ class HandBody:
                 opened = {"seat": part.seat, "line": line, "column": column}
             if part.action is not None:
                 action_kind, answer = part.action
-                action = Action.build(
-                    kind=action_kind, answer=answer, line=line, column=column + part.offset
+                action = _ACTION_NODE.make(
+                    {
+                        "kind": action_kind,
+                        "answer": answer,
+                        "line": line,
+                        "column": column + part.offset,
+                    }
                 )
                 opened.setdefault("actions", []).append(action)
                 carrier = action.comments
@@ -419,12 +447,12 @@ class HandBody:
                     opened["glyph"] = part.glyph
                 if part.called:
                     opened["called"] = True
-                turn = Turn.build(**opened)
+                turn = _TURN_NODE.make(opened)
                 turns.append(turn)
                 carrier = turn.comments
                 opened = None
             elif part.problems:  # a word that failed to be the card: the turn has it
-                turns.append(Turn.build(**opened))
+                turns.append(_TURN_NODE.make(opened))
                 opened = None
         if opened is not None:
             turns.append(self._close(opened))
@@ -436,7 +464,7 @@ class HandBody:
             seat = f"seat {turn['seat']}'s turn" if turn["seat"] is not None else "a turn"
             message = f"{seat} has no card (only a turn ending with jodi?=no or kot?=no has none)"
             self.problems.add(turn["line"], turn["column"], message)
-        return Turn.build(**turn)
+        return _TURN_NODE.make(turn)
 
     def _words(
         self, head: Token, rest: list[Token], before: list[str], comments: _Comments
@@ -520,14 +548,3 @@ class HandBody:
     def _extra(self, words: list[Token], what: str) -> None:
         for token in words:
             self._error(token, f"unexpected {quoted(token.text)} after {what}")
-
-
-_LineReader = Callable[[HandBody, Token, list[Token], list[str], _Comments], None]
-_LINE_READERS: dict[str, _LineReader] = {
-    "deal": HandBody._deal,
-    "bid": HandBody._bid,
-    "trump": HandBody._trump,
-    "pair": HandBody._pair,
-    "redeal": HandBody._redeal,
-    "penalty": HandBody._penalty,
-}

@@ -61,11 +61,6 @@ class Problems:
         self._file_overflow: tuple[int, int, int] | None = None
         self._stopped_at: int | None = None
 
-    @property
-    def too_many(self) -> bool:
-        """Whether so many problems were found that reading on would only add noise."""
-        return self.count >= GIVE_UP_AFTER
-
     def stop(self, line: int) -> None:
         """Note that reading stopped before this line because there were too many problems."""
         self._stopped_at = line

@@ -15,32 +15,65 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Final
 
-WORD = "word"
-BRACE = "brace"
-TAG = "tag"
-ERROR = "error"
-
-
-class Token(NamedTuple):
-    """A token: ``WORD``, ``BRACE`` (text inside the braces, trimmed), ``TAG`` or ``ERROR``."""
-
-    kind: str
-    text: str
-    """The word, the comment, the whole tag text, or an error's message."""
-    line: int
-    column: int
+WORD: Final = "word"
+BRACE: Final = "brace"
+TAG: Final = "tag"
+ERROR: Final = "error"
 
 
-class Line(NamedTuple):
-    """A logical line: its tokens, and its ``;`` end comment (trimmed) if it has one."""
+class Token:
+    """A token: ``WORD``, ``BRACE`` (text inside the braces, trimmed), ``TAG`` or ``ERROR``.
 
-    number: int
-    tokens: list[Token]
-    comment: Token | None
-    plain: bool = False
-    """Whether the line holds words only (no comment, tag or error): the reader's fast path."""
+    A plain class with slots rather than a named tuple: a record is about a hundred tokens a
+    hand, and compiled, this class is made in one step with its line and column kept as machine
+    integers (a named tuple was two tuples and a boxed line number a token)."""
+
+    __slots__ = ("column", "kind", "line", "text")
+
+    def __init__(self, kind: str, text: str, line: int, column: int) -> None:
+        self.kind = kind
+        self.text = text
+        """The word, the comment, the whole tag text, or an error's message."""
+        self.line = line
+        self.column = column
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Token):
+            return NotImplemented
+        return (self.kind, self.text, self.line, self.column) == (
+            other.kind,
+            other.text,
+            other.line,
+            other.column,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.text, self.line, self.column))
+
+    def __repr__(self) -> str:
+        return f"Token({self.kind!r}, {self.text!r}, {self.line}, {self.column})"
+
+
+class Line:
+    """A logical line: its tokens, and its ``;`` end comment (trimmed) if it has one (a class
+    with slots, as ``Token`` is)."""
+
+    __slots__ = ("comment", "number", "plain", "tokens")
+
+    def __init__(
+        self, number: int, tokens: list[Token], comment: Token | None, plain: bool = False
+    ) -> None:
+        self.number = number
+        self.tokens = tokens
+        self.comment = comment
+        self.plain = plain
+        """Whether the line holds words only (no comment, tag or error): the reader's fast
+        path."""
+
+    def __repr__(self) -> str:
+        return f"Line({self.number}, {self.tokens!r}, {self.comment!r}, {self.plain})"
 
 
 _SPACE = r"[^\S\n\x1c-\x1f]*"
@@ -55,14 +88,14 @@ _REST = (
 )
 # While some ``}`` may still follow, a brace comment runs to it (or to the end of the text when it
 # is unclosed); after an unclosed one no ``}`` is left, so each ``{`` stops at its line's end.
-_TOKENS = re.compile(_SPACE + "(?:" + _WORD + r"|(?P<brace>\{[^}]*\}?)" + _REST + ")")
-_TOKENS_UNCLOSED = re.compile(_SPACE + "(?:" + _WORD + r"|(?P<brace>\{[^\n]*)" + _REST + ")")
+_TOKENS: Final = re.compile(_SPACE + "(?:" + _WORD + r"|(?P<brace>\{[^}]*\}?)" + _REST + ")")
+_TOKENS_UNCLOSED: Final = re.compile(_SPACE + "(?:" + _WORD + r"|(?P<brace>\{[^\n]*)" + _REST + ")")
 
 
 #: A character only the full scanner handles; a physical line without any is plain words.
-_NOT_PLAIN = re.compile(r"[{}\[\];\x00-\x08\x0e-\x1f\x7f]")
+_NOT_PLAIN: Final = re.compile(r"[{}\[\];\x00-\x08\x0e-\x1f\x7f]")
 #: A tag as the full scanner reads it at a line's start: a line it spans is that one token.
-_TAG_LINE = re.compile(_SPACE + _TAG)
+_TAG_LINE: Final = re.compile(_SPACE + _TAG)
 
 
 def tokenize(text: str, base: int = 0) -> Iterator[Line]:
@@ -78,7 +111,6 @@ def tokenize(text: str, base: int = 0) -> Iterator[Line]:
     scanner = _Scanner(text)
     index = 0
     offset = 0
-    new = tuple.__new__  # a token without the Python-level NamedTuple constructor: much faster
     while index < len(physical) - 1:
         content = physical[index]
         if _NOT_PLAIN.search(content) is None:
@@ -92,22 +124,22 @@ def tokenize(text: str, base: int = 0) -> Iterator[Line]:
             if " ".join(words) == content:  # one space between words: columns by their lengths
                 column = 1
                 for word in words:
-                    tokens.append(new(Token, (WORD, word, number, column)))
+                    tokens.append(Token(WORD, word, number, column))
                     column += len(word) + 1
             else:
                 position = 0
                 for word in words:
                     position = content.find(word, position)
-                    tokens.append(new(Token, (WORD, word, number, position + 1)))
+                    tokens.append(Token(WORD, word, number, position + 1))
                     position += len(word)
-            yield new(Line, (number, tokens, None, True))
+            yield Line(number, tokens, None, True)
             continue
         tag = _TAG_LINE.match(content)
         if tag is not None and tag.end() == len(content):  # a line of one tag, the usual case
             index += 1
             offset += len(content) + 1
-            token = new(Token, (TAG, tag["tag"], index + base, tag.start("tag") + 1))
-            yield new(Line, (index + base, [token], None, False))
+            token = Token(TAG, tag["tag"], index + base, tag.start("tag") + 1)
+            yield Line(index + base, [token], None, False)
             continue
         line, offset, end = scanner.scan(offset, index + base + 1)
         index = end - base

@@ -58,8 +58,9 @@ class Atom(NamedTuple):
 def _atoms(tokens: list[Token], comments: _Comments) -> list[Atom]:
     """The words of a line cut at their marks; brace comments go to the line's remark."""
     atoms: list[Atom] = []
-    for kind, text, line, column in tokens:
-        if kind == BRACE:
+    for token in tokens:
+        text, line, column = token.text, token.line, token.column
+        if token.kind == BRACE:
             comments.add(None, text)
             continue
         offset = 0

@@ -13,12 +13,13 @@ import datetime
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Final, TypeVar
 
 from recorder.games import GAME_NAMES_TEXT, GAMES, Family, GameSpec, family_of
 from recorder.house_rules import rule_problem
 from recorder.model import Tag, split_list
 from recorder.tgn.errors import Problems, quoted
+from recorder.tgn.node_maker import NodeMaker
 from recorder.tgn.words import Notation, Problem
 
 SESSION_TAGS = (
@@ -36,25 +37,39 @@ SCORE_TAG_GAMES = {
 }  # fmt: skip
 _NUMBER = re.compile(r"-?\d{1,6}")
 
-_CANONICAL_NAMES = {name.lower(): name for name in SESSION_TAGS + HAND_TAGS}
-_TAG = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]*\"(.*)\"[ \t]*\]\Z", re.S)
+_CANONICAL_NAMES: Final = {name.lower(): name for name in SESSION_TAGS + HAND_TAGS}
+_TAG: Final = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]*\"(.*)\"[ \t]*\]\Z", re.S)
 _ITEM = re.compile(r"[^,]+")
-_RESULT = re.compile(r"(?:made|lost)(?: \d{1,3})?|redeal")
+_RESULT: Final = re.compile(r"(?:made|lost)(?: \d{1,3})?|redeal")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
+_TAG_NODE: Final = NodeMaker(Tag)
 
 N = TypeVar("N")
 
 
-class TagLine(NamedTuple):
-    """A tag line read: canonical name, value, positions and the comments around it."""
+class TagLine:
+    """A tag line read: canonical name, value, positions and the comments around it (a class
+    with slots, as the lexer's ``Token`` is: made in one step when compiled)."""
 
-    name: str
-    value: str
-    line: int
-    column: int
-    value_column: int
-    before: list[str]
-    remark: str | None
+    __slots__ = ("before", "column", "line", "name", "remark", "value", "value_column")
+
+    def __init__(
+        self,
+        name: str,
+        value: str,
+        line: int,
+        column: int,
+        value_column: int,
+        before: list[str],
+        remark: str | None,
+    ) -> None:
+        self.name = name
+        self.value = value
+        self.line = line
+        self.column = column
+        self.value_column = value_column
+        self.before = before
+        self.remark = remark
 
     def node(self, value: str | None = None) -> Tag:
         """The model's ``Tag`` (the value normalised when given)."""
@@ -68,7 +83,7 @@ class TagLine(NamedTuple):
             fields["before"] = self.before
         if self.remark is not None:
             fields["remark"] = self.remark
-        return Tag.build(**fields)
+        return _TAG_NODE.make(fields)
 
 
 def read_tag(text: str) -> tuple[str, str, int] | str:
@@ -347,7 +362,7 @@ def _check_result(value: str, notation: Notation, number: int) -> tuple[str, lis
     return value, [Problem(0, f"bad Result {quoted(value)} (expected {expected})")]
 
 
-_HAND_CHECKS: dict[str, Callable[[str, Notation, int], tuple[str, list[Problem]]]] = {
+_HAND_CHECKS: Final[dict[str, Callable[[str, Notation, int], tuple[str, list[Problem]]]]] = {
     "Hand": _check_hand_number,
     "Dealer": _check_dealer,
     "Result": _check_result,
