@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dashboard.recording.live import LiveSessions
+from dashboard.recording.watched import PublicSession
 from dashboard.replay_store import (
     Parts,
     ReplayStore,
@@ -289,27 +291,39 @@ def archive_key(session_id: int) -> str:
 
 
 def load_archived(
-    archive: Archive, summary: SessionSummary, store: ReplayStore | None = None
+    archive: Archive,
+    summary: SessionSummary,
+    store: ReplayStore | None = None,
+    live: LiveSessions | None = None,
 ) -> LoadedSession:
     """An archived session: its log folded into a record, then replayed and scored; or taken
     from the store without folding, keyed by the archive, the session's id, creation time and
-    length of its log (a log is only appended to, so these name its content).
+    length of its log (a log is only appended to, so these name its content). A session recorded
+    live is taken from ``live`` when given, advanced by its new events and only its last hand
+    replayed again (``recording.watched``): the projector reloads each table's session as it
+    changes.
 
     A session with a hand being played is not kept in the store: its next event makes another
     version, so no later run would read it, and writing one file per event into a folder that
-    fills with them held the server longer with every tap (the projector reloads every table's
-    session as it changes)."""
+    fills with them held the server longer with every tap."""
     key = archive_key(summary.id)
     label = f"archive #{summary.id}"
     identity = f"{archive.location}\0{summary.id}\0{summary.created_at}\0{summary.events}"
     version = digest(identity.encode())
     if store is not None and (stored := store.get(version)) is not None:
         return from_store(key, label, version, stored)
-    try:
-        view = archive.public_view(summary.id)  # a hand being played: what the room sees
+    try:  # a hand being played: what the room sees
+        if live is not None and summary.origin == "live":
+            view = live.public(archive, summary.id)
+        else:
+            public = archive.public_view(summary.id)
+            view = PublicSession(public.record, public.hand_open, None)
     except ArchiveError as error:
         return loaded(key, label, NOTHING_READ, (Problem(0, 0, str(error)),))
-    session = judge(key, label, view.record, version)
+    if view.parts is not None:
+        session = loaded(key, label, view.parts, (), version)
+    else:
+        session = judge(key, label, view.record, version)
     if store is not None and not view.hand_open:
         store.put(version, session.summary, session.problems, session.tally(), session.parts())
     return session

@@ -35,6 +35,7 @@ from dashboard.library import (
     unreachable_archive,
     upload_key,
 )
+from dashboard.recording.live import LiveSessions
 from dashboard.recording.setup import archive_argument
 from dashboard.replay_store import ReplayStore, default_folder
 from dashboard.rummy_panels import rummy_tables
@@ -97,12 +98,22 @@ def day_location() -> str | None:
 def day_archive() -> Archive | None:
     """The archive of ``day_location``, opened once per server (``None`` without one)."""
     location = day_location()
-    return _archive(location) if location is not None else None
+    return shared_archive(location) if location is not None else None
 
 
 @st.cache_resource(show_spinner=False)
-def _archive(location: str) -> Archive:
+def shared_archive(location: str) -> Archive:
+    """The archive at ``location``, opened once for the server: every page reads and records
+    through one object, which keeps each session's log once."""
     return open_archive(location)
+
+
+@st.cache_resource(show_spinner=False)
+def live_sessions() -> LiveSessions:
+    """What the events so far have settled of each session being recorded, for the whole server
+    (the tabs of a table, a second device, the pages that list sessions), advanced by the events
+    logged since."""
+    return LiveSessions()
 
 
 @st.cache_resource(show_spinner=False)
@@ -122,7 +133,7 @@ def store() -> ReplayStore:
 def archive_sessions(location: str) -> list[LoadedSession]:
     """Every session of an archive, loaded once per length of its log."""
     try:
-        archive = _archive(location)
+        archive = shared_archive(location)
         summaries = archive.sessions()
     except ArchiveError as error:
         return [unreachable_archive(location, error)]
@@ -131,7 +142,7 @@ def archive_sessions(location: str) -> list[LoadedSession]:
         cache.get(
             ("archive", location, summary.id),
             summary.events,
-            partial(load_archived, archive, summary, kept),
+            partial(load_archived, archive, summary, kept, live_sessions()),
         )
         for summary in summaries
     ]

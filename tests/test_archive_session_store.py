@@ -6,7 +6,9 @@ corrects a card, tags the session and the director rewrites a hand. After every 
 session loaded with the store must be what the old path made of it (the archive's public record
 replayed and scored, nothing stored): the record, replay, score, summary and problems. A version
 with a hand being played is not kept in the store (the next event replaces it); one between hands
-is, and is read back the same.
+is, and is read back the same. A session recorded live, loaded from the server's kept sessions
+(``recording.watched``: only its last hand replayed again), is the same again, on SQLite and
+PostgreSQL.
 """
 
 from __future__ import annotations
@@ -14,10 +16,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from dashboard.library import LoadedSession, judge, load_archived
+from dashboard.recording.live import LiveSessions
 from dashboard.replay_store import ReplayStore
-from recorder.archive import Archive, SessionSummary, events_from_record, open_archive
+from recorder.archive import (
+    Archive,
+    SessionSummary,
+    TurnPlayed,
+    events_from_record,
+    open_archive,
+)
 from recorder.tgn import loads
-from tests.test_record_live import MATCH, past_changed
+from tests.test_record_live import MATCH, location, past_changed
+
+pytest_plugins = ["tests.pg_server"]
+__all__ = ["location"]  # the fixture: an empty archive, SQLite and PostgreSQL
 
 
 def summary_of(archive: Archive, session_id: int) -> SessionSummary:
@@ -65,3 +77,54 @@ def test_a_session_being_recorded_loads_as_its_public_record_judged_afresh(
             kept += 1
     assert dropped > 50 and kept >= 12
     assert not here.public_view(session_id).hand_open  # the match has ended: kept whole
+
+
+def test_a_live_session_watched_with_its_kept_hands_is_its_public_record_judged_afresh(
+    location: str, tmp_path: Path
+) -> None:
+    """The pages' load of a session recorded live, from the server's kept sessions (only the last
+    hand replayed again), is the public record judged whole, after every few events while another
+    device undoes, corrects, tags and rewrites, whether the Record page drew the session in
+    between or not; and the kept hands are replayed once, not again at each load."""
+    here, there = open_archive(location), open_archive(location)
+    live = LiveSessions()
+    events = events_from_record(loads(MATCH.read_text(encoding="utf-8")))
+    session_id = here.create_session(events[0].tags)  # type: ignore[attr-defined]
+    shortcut = 0
+    for number, event in enumerate(events[1:], start=1):
+        (there if number % 3 == 0 else here).append(session_id, event)
+        if number % 61 == 0:
+            past_changed(there, session_id, number // 61)
+        if number % 7 == 0:
+            live.read(here, session_id)  # the Record page draws the session now and then
+        if number % 5 and event.kind != "hand-end" and number != len(events) - 1:
+            continue
+        summary = summary_of(here, session_id)
+        loaded = load_archived(here, summary, None, live)
+        afresh = judge(loaded.key, loaded.label, here.public_record(session_id), loaded.digest)
+        assert_same(loaded, afresh)
+        shortcut += live.public(here, session_id).parts is not None
+    assert shortcut > 100
+    held = live.session(here, session_id)
+    settled = [id(replay) for replay in held.public().parts.replay.hands[:-1]]  # type: ignore[union-attr]
+    assert settled == [id(replay) for replay in held.public().parts.replay.hands[:-1]]  # type: ignore[union-attr]
+    assert len(settled) == 11
+
+
+def test_a_session_with_a_seatless_turn_is_judged_whole(tmp_path: Path) -> None:
+    """Where the kept hands cannot stand for the whole judge (a turn without its seat, which the
+    replay fills), none is offered and the load judges the public record whole, as before."""
+    archive = open_archive(str(tmp_path / "archive.sqlite"))
+    record = loads(MATCH.read_text(encoding="utf-8"))
+    events = events_from_record(record)
+    session_id = archive.create_session(events[0].tags)  # type: ignore[attr-defined]
+    for event in events[1:40]:
+        if isinstance(event, TurnPlayed) and event.trick == 2:
+            event = event.model_copy(update={"seat": None})
+        archive.append(session_id, event)
+    live = LiveSessions()
+    assert live.public(archive, session_id).parts is None
+    summary = summary_of(archive, session_id)
+    loaded = load_archived(archive, summary, None, live)
+    afresh = judge(loaded.key, loaded.label, archive.public_record(session_id), loaded.digest)
+    assert_same(loaded, afresh)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -209,3 +210,27 @@ def test_threads_may_share_one_archive(archive: Archive) -> None:
         range(1, recorded.events + 1)
     )
     assert archive.record(recorded.session_id) == record
+
+
+def test_sqlite_reads_keep_a_few_connections_and_see_every_commit(tmp_path: Path) -> None:
+    """A SQLite read takes an idle connection kept from an earlier read: no more than a few are
+    kept however many threads read, and a kept one reads what another connection (a write here,
+    another process's archive) committed since, never an older snapshot."""
+    location = str(tmp_path / "archive.sqlite")
+    reader, writer = open_archive(location), open_archive(location)
+    session = _session(writer)
+    database = reader._database  # type: ignore[attr-defined]
+
+    def read(_: int) -> int:
+        return len(reader.events(session))
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert set(pool.map(read, range(200))) == {1}
+    kept = list(database._readers)
+    assert 1 <= len(kept) <= database.dialect.kept_readers
+    events = [HandStarted.numbered(1, dealer=6), Undone()] * 2
+    for number, event in enumerate(events, start=2):
+        writer.append(session, event)
+        assert len(reader.events(session)) == number
+        assert reader.sessions()[0].events == number
+    assert set(map(id, database._readers)) <= set(map(id, kept))

@@ -28,6 +28,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from dashboard.recording.watched import PublicSession, public_session
 from recorder.archive import (
     ActionsChosen,
     Archive,
@@ -69,7 +70,7 @@ class Settled:
     """A hand that is no longer the last one: checked, replayed and written once."""
 
     hand: Hand
-    result: HandResult
+    replay: HandReplay
     lines: tuple[str, ...]
 
 
@@ -148,7 +149,7 @@ class LiveSession:
             last = copy.copy(replayer)
             last.steps = True
             replayed = last.replay(record.hands[-1])
-            results = (*(settled.result for settled in self._settled), replayed.result)
+            results = (*(settled.replay.result for settled in self._settled), replayed.result)
         if self._turns is None:
             self._turns = _standing_turns(self.log)
         count = len(record.hands)
@@ -164,6 +165,13 @@ class LiveSession:
         )
         self._drawn = (len(self.log), drawn)
         return drawn
+
+    def public(self) -> PublicSession:
+        """The session as the room sees it, replayed and scored from the settled hands' replays
+        and the last hand's (``watched``)."""
+        drawn = self.drawn()
+        settled = [settled.replay for settled in self._settled]
+        return public_session(drawn.record, drawn.hand_open, settled, self._replayer)
 
     def tgn(self) -> str:
         """The session as canonical TGN text (``recorder.tgn.dumps``), the hands before the last
@@ -202,8 +210,8 @@ class LiveSession:
         write = hand_writer(head.game)
         for draft in drafts[len(self._settled) :]:
             hand = Hand.model_validate(draft)
-            result = replayer.replay(hand).result
-            self._settled.append(Settled(hand, result, tuple(write(hand))))
+            replayed = replayer.replay(hand)
+            self._settled.append(Settled(hand, replayed, tuple(write(hand))))
         self._replayer = replayer
 
     def _replayer_after(self, record: Record) -> SessionReplayer:
@@ -240,6 +248,12 @@ class LiveSessions:
         with live.lock:
             log = archive.events(session_id) if logged is None else logged
             return live.advance(log).drawn(), len(log)
+
+    def public(self, archive: Archive, session_id: int) -> PublicSession:
+        """The session as the room sees it as its log stands in the archive now (``watched``)."""
+        live = self.session(archive, session_id)
+        with live.lock:
+            return live.advance(archive.events(session_id)).public()
 
     def tgn(self, archive: Archive, session_id: int, events: int) -> str:
         """The session as canonical TGN text when its log held ``events`` events, or as it

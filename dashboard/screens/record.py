@@ -17,7 +17,6 @@ from dashboard import page_writer, state
 from dashboard.query import bad_number, query_number
 from dashboard.recording import clicks
 from dashboard.recording.clicks import Decision
-from dashboard.recording.live import LiveSessions
 from dashboard.recording.offers import (
     action_choices,
     call_choices,
@@ -63,7 +62,13 @@ from dashboard.screens.record_parts import (
 from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import CARD_CSS, card_label
 from dashboard.views.text import escape, escape_markdown
-from recorder.archive import Archive, ArchiveError, HandStarted, LoggedEvent, open_archive
+from recorder.archive import (
+    Archive,
+    ArchiveError,
+    HandStarted,
+    LoggedEvent,
+    archive_location,
+)
 from recorder.cards import SUITS, Card, Suit
 from recorder.games import GAMES, family_name
 
@@ -71,27 +76,17 @@ MESSAGE = "rec-message"
 CONTROLS = "controls"  # the calls, the card grid and the buttons of the hand being recorded
 
 
-@st.cache_resource(show_spinner=False)
-def archive_at(location: str | None) -> Archive:
-    """The archive this server records into (``--db PATH``, else ``open_archive``'s choice)."""
-    return open_archive(location)
-
-
 def the_archive() -> Archive:
-    return archive_at(state.day_location() or archive_argument(sys.argv[1:]))
-
-
-@st.cache_resource(show_spinner=False)
-def live_sessions() -> LiveSessions:
-    """What the events so far have settled of each session being recorded, for the whole server
-    (the tabs of a table, a second device), advanced by the events logged since."""
-    return LiveSessions()
+    """The archive this server records into (``--db PATH``, else ``open_archive``'s choice), the
+    one object the pages listing sessions read too (so its logs are kept once)."""
+    location = state.day_location() or archive_argument(sys.argv[1:])
+    return state.shared_archive(archive_location(location))
 
 
 def current(session_id: int, logged: Sequence[LoggedEvent] | None = None) -> tuple[Position, int]:
     """The session's position as its log stands in the archive now (``logged``, when just read),
     and how many events the log holds (only the events since the last read are taken in)."""
-    drawn, events = live_sessions().read(the_archive(), session_id, logged)
+    drawn, events = state.live_sessions().read(the_archive(), session_id, logged)
     return position_of(session_id, drawn), events
 
 
@@ -506,7 +501,7 @@ def draw_session(session_id: int, logged: Sequence[LoggedEvent]) -> None:
     draw_corrections(position)
     over = position.phase in ("over", "closed")
     record_table.draw_scorer_penalty(the_archive(), session_id, position.record, over)
-    text = live_sessions().tgn(the_archive(), session_id, events)
+    text = state.live_sessions().tgn(the_archive(), session_id, events)
     draw_exported(text, position.record, session_id)
     with st.expander("Session score"):
         draw_score(position)

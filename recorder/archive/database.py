@@ -2,16 +2,18 @@
 
 What differs between the two (how to connect, placeholders, how a writing transaction starts, the
 row lock, the key column) is data in a ``Dialect``; everything else is one code path. Every unit of
-work opens its own short-lived connection and commits before it returns.
+work commits before it returns, on its own short-lived connection, except a SQLite read, which
+takes an idle connection kept from an earlier one (``Database``).
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -28,6 +30,9 @@ _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 #: Seconds a writer waits for another writer's lock, and for a server to answer.
 _WAIT_SECONDS = 60
 _CONNECT_SECONDS = 10
+
+#: Idle SQLite connections kept for reading: about one per thread reading at once.
+_KEPT_READERS = 4
 
 SCHEMA_VERSION = "2"
 """Version 2 added who wrote each event and why, a session's event, schedule and origin, and the
@@ -73,7 +78,10 @@ def shown_location(location: str) -> str:
 
 
 def _connect_sqlite(path: str) -> Any:
-    connection = sqlite3.connect(path, timeout=_WAIT_SECONDS, isolation_level=None)
+    # a reader is kept between units of work and taken up by whichever thread reads next
+    connection = sqlite3.connect(
+        path, timeout=_WAIT_SECONDS, isolation_level=None, check_same_thread=False
+    )
     try:
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=FULL")
@@ -109,6 +117,8 @@ class Dialect:
     day_lock: str | None
     """Serialises the writers of the day's log and of scheduled starts (SQLite's writers are
     serialised already by ``begin_write``)."""
+    kept_readers: int = 0
+    """How many idle connections are kept for reading (see ``Database``)."""
 
     def sql(self, text: str) -> str:
         """A statement written with ``?`` placeholders, in this engine's placeholder style."""
@@ -126,6 +136,7 @@ SQLITE = Dialect(
     key_column="INTEGER PRIMARY KEY AUTOINCREMENT",
     schema_lock=None,
     day_lock=None,
+    kept_readers=_KEPT_READERS,
 )
 
 POSTGRES = Dialect(
@@ -165,10 +176,18 @@ class Transaction:
 
 @dataclass(frozen=True)
 class Database:
-    """An archive's database: its dialect and the file or address to connect to."""
+    """An archive's database: its dialect and the file or address to connect to.
+
+    A SQLite read takes an idle connection kept from an earlier read (a few are kept), since
+    opening one cost more than the read itself when every page of a busy day reads the archive
+    several times a second. Writes always open their own connection, so that a file made
+    read-only or replaced is met at once; so does every PostgreSQL unit of work, which a server
+    paused or restarted must not leave waiting on a connection it no longer answers."""
 
     dialect: Dialect
     target: str
+    _readers: list[Any] = field(default_factory=list, compare=False, repr=False)
+    _readers_lock: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
 
     @property
     def shown(self) -> str:
@@ -180,11 +199,14 @@ class Database:
         """A unit of work on a fresh connection; committed when the block ends without error.
 
         Database errors become ``ArchiveError`` naming the archive."""
-        connection = self._open()
+        kept = not write and self.dialect.kept_readers > 0
+        connection = self._reader() if kept else self._open()
+        done = False
         try:
             connection.execute(self.dialect.begin_write if write else self.dialect.begin_read)
             yield Transaction(connection, self.dialect)
             connection.execute("COMMIT")
+            done = True
         except BaseException as error:
             self._roll_back(connection)
             if isinstance(error, self.dialect.errors):
@@ -192,7 +214,23 @@ class Database:
                 raise ArchiveUnavailable(f"archive {self.shown}: {reason}", reason) from None
             raise
         finally:
-            connection.close()
+            if not (done and kept and self._keep(connection)):
+                connection.close()
+
+    def _reader(self) -> Any:
+        """An idle connection kept for reading, else a new one."""
+        with self._readers_lock:
+            if self._readers:
+                return self._readers.pop()
+        return self._open()
+
+    def _keep(self, connection: Any) -> bool:
+        """Keep a connection whose read ended well for the next read, if there is room."""
+        with self._readers_lock:
+            if len(self._readers) >= self.dialect.kept_readers:
+                return False
+            self._readers.append(connection)
+            return True
 
     def create_schema(self) -> None:
         """Create the tables if they are missing, and refuse an archive of an unknown schema."""
