@@ -48,9 +48,10 @@ from replay.tournament import Tournament, build_tournament
 from replay.tournament.rummy_stages import FINAL
 
 PROJECTOR_SECONDS = 2
+# How long the projector's panels, once built, serve every projector watching the same event
+# (a tab's own period: a projector is fresh within PROJECTOR_SECONDS plus this). A comment, not
+# a docstring: a page script's bare strings are drawn on the page.
 SHARED_SECONDS = 2
-"""How long the projector's panels, once built, serve every projector watching the same event
-(a tab's own period: a projector is fresh within ``PROJECTOR_SECONDS`` plus this)."""
 HIDE_CHROME = (
     "<style>[data-testid='stHeader'],[data-testid='stToolbar'],[data-testid='stSidebar'],"
     "header,nav{display:none !important}"
