@@ -1,18 +1,22 @@
 """One server holding a tournament day: scorers recording 28 matches on the Record page while
-spectators watch the projector view, every tap at once.
+spectators watch the projector, the standings and the tables on Replay, every tap at once.
 
 Each table is a scorer who replays a match of the bundled tournament (``data/tournament``) tap by
 tap: every call, the face-down card and every card with its seat (and its ``ask``/``show``), the
 next hand's button between hands. A tap is timed from the click's message until the page is drawn
 again with the new event (the light clients of ``benchmarks.live_clients``: the server does what a
-real tab costs it, the benchmark draws nothing). Spectators hold the projector view of the tables'
-event, which asks for its redraw every 5 s. The server's CPU time and memory are read from
-``/proc`` every second. The archive is a SQLite file holding the bundled tournament.
+real tab costs it, the benchmark draws nothing). Spectators are of three kinds in turn: the
+projector view of the tables' event, which asks for its redraw every 5 s; the event's standings on
+the Tournament page and one table's session on the Replay page, each a phone whose page is run
+again every 5 s (a refresh as often as the projector redraws: the heavier case). The server's CPU
+time and memory are read from ``/proc`` every second. The archive is a SQLite file holding the
+bundled tournament.
 
 Printed for each load (tables, spectators): taps, tap median / p95 / max, the tap's median and the
 server's CPU per tap over the first and the last tenth of the taps (a tap's cost flat in the number
-recorded), the projector redraw's median / p95 and its median at the start and the end (a
-spectator's view is fresh within 5 s, plus the time the server shares its panels, plus a redraw),
+recorded), each kind of spectator's redraw median / p95 and its median at the start and the end,
+and how fresh it is (its period, plus the time the server shares the projector's panels, plus a
+redraw),
 server memory start -> end (and peak), the archive's event count against the taps acknowledged
 (nothing lost or doubled), and the machine's load average. Loads: ``$THURUPPU_LIVE_LOADS`` as
 ``tables:spectators:hands:pace`` items separated by commas (pace in seconds between a table's taps,
@@ -42,6 +46,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from benchmarks.live_clients import Client, Drawn, chosen_option, timed, trigger
+from dashboard.library import ARCHIVE_PREFIX
 from recorder.archive import ARCHIVE_ENV, HandStarted, open_archive
 from recorder.model import Tag
 from tests.browser.conftest import free_port
@@ -56,6 +61,9 @@ CAP_ENV = "THURUPPU_LIVE_CAP"
 """Seconds after which the tables stop, for a server that stalls: what they reached is reported."""
 DEFAULT_LOADS = "1:0:3:0,4:0:3:0,4:20:3:0,20:100:1:3-5"
 PROJECTOR_SECONDS = 5
+PHONE_SECONDS = 5
+"""How often a phone on the standings or a Replay is refreshed: as often as the projector, the
+heavier case."""
 SHARED = re.compile(r"^SHARED_SECONDS = (\d+)", re.MULTILINE)
 """How long the served checkout's projector panels, once built, serve every projector
 (``dashboard/screens/tournament.py``; none in a checkout without it)."""
@@ -119,7 +127,7 @@ class Figures:
     """What one load measured."""
 
     taps: list[tuple[float, float]] = field(default_factory=list)  # (time done, seconds)
-    redraws: list[tuple[float, float]] = field(default_factory=list)
+    redraws: list[tuple[str, float, float]] = field(default_factory=list)  # view, time, seconds
     resources: list[tuple[float, float, float]] = field(default_factory=list)  # time, CPU s, MB
     wrong: list[str] = field(default_factory=list)
     acknowledged: dict[int, int] = field(default_factory=dict)  # session id: taps recorded
@@ -154,16 +162,36 @@ async def scorer(
         await client.close()
 
 
-async def spectator(url: str, stop: asyncio.Event, figures: Figures) -> None:
-    query = urllib.parse.urlencode({"view": "projector", "event": EVENT})
-    client = Client(url, "tournament", query)
+def spectator_view(index: int, sessions: list[int]) -> tuple[str, str, str, float]:
+    """The ``index``-th spectator's view, taken in turn: its name, page, query and period."""
+    kind = index % 3
+    if kind == 0:
+        query = urllib.parse.urlencode({"view": "projector", "event": EVENT})
+        return "projector", "tournament", query, PROJECTOR_SECONDS
+    if kind == 1:
+        return "standings", "tournament", urllib.parse.urlencode({"event": EVENT}), PHONE_SECONDS
+    session = sessions[index // 3 % len(sessions)]
+    query = urllib.parse.urlencode({"session": f"{ARCHIVE_PREFIX}{session}"})
+    return "replay", "replay", query, PHONE_SECONDS
+
+
+async def spectator(
+    url: str, view: tuple[str, str, str, float], stop: asyncio.Event, figures: Figures
+) -> None:
+    """A spectator holding its view: the projector's fragment redrawn, or a phone's page run
+    again, every period until the tables stop."""
+    name, page, query, period = view
+    client = Client(url, page, query)
     drawn = await client.open()
+    fragment = drawn.fragment if name == "projector" else ""
+    if drawn.exception or not drawn.html:
+        figures.wrong.append(f"{name} ({query}) drew no page: {drawn.exception}")
     try:
-        await asyncio.sleep(random.uniform(0, PROJECTOR_SECONDS))
+        await asyncio.sleep(random.uniform(0, period))
         while not stop.is_set():
-            seconds, _ = await timed(client.run(fragment=drawn.fragment))
-            figures.redraws.append((time.perf_counter(), seconds))
-            await asyncio.sleep(max(0.0, PROJECTOR_SECONDS - seconds))
+            seconds, _ = await timed(client.run(fragment=fragment))
+            figures.redraws.append((name, time.perf_counter(), seconds))
+            await asyncio.sleep(max(0.0, period - seconds))
     finally:
         await client.close()
 
@@ -309,7 +337,10 @@ async def drive(
     stop = asyncio.Event()
     sampler = asyncio.create_task(sample(pid, stop, figures))
     await asyncio.sleep(1.5)
-    watchers = [asyncio.create_task(spectator(url, stop, figures)) for _ in range(spectators)]
+    watchers = [
+        asyncio.create_task(spectator(url, spectator_view(index, sessions), stop, figures))
+        for index in range(spectators)
+    ]
     await asyncio.sleep(PROJECTOR_SECONDS if spectators else 0)
     scorers = asyncio.gather(*(scorer(url, s, steps, pace, figures) for s in sessions))
     cap = float(os.environ.get(CAP_ENV) or 0)
@@ -394,16 +425,23 @@ def report(
         f"     first tenth: tap {start_tap:.2f} s, server CPU {start_cpu * 1000:.0f} ms a tap; "
         f"last tenth: tap {end_tap:.2f} s, server CPU {end_cpu * 1000:.0f} ms a tap"
     )
-    if figures.redraws:
-        redraws = [s for _, s in sorted(figures.redraws)]
+    for name, period in (
+        ("projector", PROJECTOR_SECONDS),
+        ("standings", PHONE_SECONDS),
+        ("replay", PHONE_SECONDS),
+    ):
+        redraws = [s for view, _, s in sorted(figures.redraws) if view == name]
+        if not redraws:
+            continue
         tenth = max(1, len(redraws) // 10)
+        panels = shared if name == "projector" else 0
         print(
-            f"     projector redraws {len(redraws)}: median {statistics.median(redraws):.2f} s,"
+            f"     {name} redraws {len(redraws)}: median {statistics.median(redraws):.2f} s,"
             f" p95 {quantile(redraws, 0.95):.2f} s, max {max(redraws):.2f} s; first tenth "
             f"{statistics.median(redraws[:tenth]):.2f} s, last tenth "
             f"{statistics.median(redraws[-tenth:]):.2f} s; fresh within "
-            f"{PROJECTOR_SECONDS + shared + quantile(redraws, 0.95):.1f} s of a tap (p95: the "
-            f"{PROJECTOR_SECONDS} s period, panels shared {shared} s, the redraw)"
+            f"{period + panels + quantile(redraws, 0.95):.1f} s of a tap (p95: the "
+            f"{period:g} s period, panels shared {panels} s, the redraw)"
         )
     print(f"     server memory {memory[0]:.0f} -> {memory[-1]:.0f} MB (peak {max(memory):.0f} MB)")
     acknowledged = sum(figures.acknowledged.values())
