@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from dashboard.recording.live import LiveSessions
-from dashboard.recording.watched import PublicSession
+from dashboard.recording.watched import PublicSession, advanced_live
 from dashboard.replay_store import (
     Parts,
     ReplayStore,
@@ -313,7 +313,7 @@ def load_archived(
     if store is not None and (stored := store.get(version)) is not None:
         return from_store(key, label, version, stored)
     try:  # a hand being played: what the room sees
-        if live is not None and summary.origin == "live":
+        if live is not None and summary.origin == "live" and advanced_live(summary.game):
             view = live.public(archive, summary.id)
         else:
             public = archive.public_view(summary.id)

@@ -28,6 +28,8 @@ from recorder.archive import (
 from recorder.tgn import loads
 from tests.test_record_live import MATCH, location, past_changed
 
+RUMMY = Path(__file__).resolve().parent.parent / "data" / "rummy-first-round.tgn"
+
 pytest_plugins = ["tests.pg_server"]
 __all__ = ["location"]  # the fixture: an empty archive, SQLite and PostgreSQL
 
@@ -128,3 +130,23 @@ def test_a_session_with_a_seatless_turn_is_judged_whole(tmp_path: Path) -> None:
     loaded = load_archived(archive, summary, None, live)
     afresh = judge(loaded.key, loaded.label, archive.public_record(session_id), loaded.digest)
     assert_same(loaded, afresh)
+
+
+def test_a_rummy_table_recorded_live_is_judged_whole(tmp_path: Path) -> None:
+    """A Rummy table's deals are not replayed by the kept state of its recording: its session,
+    recorded live and listed with the server's kept sessions, loads as its public record judged
+    whole, deal after deal (the Tournament page once failed on a Rummy table being played)."""
+    archive = open_archive(str(tmp_path / "archive.sqlite"))
+    record = loads(RUMMY.read_text(encoding="utf-8"))
+    events = events_from_record(record)
+    session_id = archive.create_session(events[0].tags)  # type: ignore[attr-defined]
+    live = LiveSessions()
+    for count, event in enumerate(events[1:], start=1):
+        archive.append(session_id, event)
+        if count % 5 and count != len(events) - 1:
+            continue
+        summary = summary_of(archive, session_id)
+        loaded = load_archived(archive, summary, None, live)
+        public = archive.public_record(session_id)
+        assert_same(loaded, judge(loaded.key, loaded.label, public, loaded.digest))
+    assert len(loaded.record.hands) == len(record.hands) > 1  # type: ignore[union-attr]

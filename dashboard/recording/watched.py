@@ -39,6 +39,12 @@ class PublicSession:
     parts: Parts | None
 
 
+def advanced_live(game: str) -> bool:
+    """Whether a session of ``game`` is shown from the kept state of its recording: a game the
+    engine replays hand by hand (not Rummy, whose deals the kept state does not replay)."""
+    return family_name(game) == "trick"
+
+
 def public_session(
     record: Record,
     hand_open: bool,
@@ -51,7 +57,7 @@ def public_session(
     if (
         replayer is None
         or not replayer.known
-        or family_name(record.game) != "trick"
+        or not advanced_live(record.game)
         or len(settled) != len(record.hands) - 1
         or _seat_left_out(public)
     ):
