@@ -196,7 +196,8 @@ class Database:
 
     @contextmanager
     def transaction(self, *, write: bool) -> Iterator[Transaction]:
-        """A unit of work on a fresh connection; committed when the block ends without error.
+        """A unit of work, committed when the block ends without error: a write on a fresh
+        connection, a read on a kept one where the dialect keeps them.
 
         Database errors become ``ArchiveError`` naming the archive."""
         kept = not write and self.dialect.kept_readers > 0
