@@ -6,13 +6,19 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.library import load_file
 from dashboard.state import DATA_ENVIRONMENT
+from dashboard.tournament_source import from_folder
+from dashboard.views import tournament_tables as tournament_tables_module
+from dashboard.views.tournament import standings_records
+from dashboard.views.tournament_tables import TournamentTables, tournament_tables
 from recorder.archive import ARCHIVE_ENV, open_archive
-from tests.test_dashboard_app import fresh_app, open_page
+from replay.tournament import Tournament, build_tournament
+from tests.test_dashboard_app import APP, fresh_app, open_page, upload
 
 TOURNAMENT = Path(__file__).resolve().parent.parent / "data" / "tournament"
 
@@ -118,3 +124,40 @@ def test_the_page_offers_the_standings_and_the_bracket_to_print(folder_app: AppT
     app = open_page(folder_app, "tournament")
     labels = [button.proto.label for button in app.get("download_button")]
     assert labels == ["Print standings", "Print bracket"]
+
+
+def test_phones_on_the_standings_share_one_build_and_an_upload_has_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A room of phones refreshing the standings costs one build within ``SHARED_SECONDS`` (the
+    tables made once, as Arrow, with the records' cells); a tab with an upload of its own sees it
+    counted, and nobody else does."""
+    data = tmp_path / "data"
+    shutil.copytree(TOURNAMENT, data)
+    held_back = data / "group-b-round-3-pulikali-kathakali.tgn"
+    uploaded = held_back.read_bytes()
+    held_back.unlink()
+    monkeypatch.setenv(DATA_ENVIRONMENT, str(data))
+    monkeypatch.setenv(ARCHIVE_ENV, str(tmp_path / "none.sqlite"))
+    built: list[str] = []
+
+    def counted(tournament: Tournament) -> TournamentTables:
+        built.append(tournament.name or "")
+        return tournament_tables(tournament)
+
+    monkeypatch.setattr(tournament_tables_module, "tournament_tables", counted)
+    phones = [open_page(fresh_app() if not n else AppTest.from_file(str(APP)), "tournament")
+              for n in range(3)]  # fmt: skip
+    assert len(built) == 1 and not any(phone.exception for phone in phones)
+    group_b = phones[2].dataframe[1].value
+    sources = from_folder(data)
+    groups = build_tournament(sources.sessions, sources.description).groups
+    expected = pd.DataFrame(standings_records(groups["B"]))
+    pd.testing.assert_frame_equal(group_b.reset_index(drop=True), expected)
+    assert sorted(group_b["Played"]) == ["2", "2", "3", "3"]
+
+    own = upload(open_page(AppTest.from_file(str(APP)), "sessions"), held_back.name, uploaded)
+    own = own.switch_page("screens/tournament.py").run()
+    assert not own.exception and len(built) == 2
+    assert list(own.dataframe[1].value["Played"]) == ["3"] * 4
+    assert sorted(phones[0].run().dataframe[1].value["Played"]) == ["2", "2", "3", "3"]

@@ -29,20 +29,18 @@ from dashboard.views.tournament import (
     SHARED_RANK_NOTE,
     bracket_svg,
     events,
-    findings_records,
     group_title,
     places_text,
     replay_link,
     scores_link,
-    standings_records,
     tournament_sessions,
 )
 from dashboard.views.tournament_rummy import (
     places_lines,
     qualified_text,
-    rummy_records,
     stage_title,
 )
+from dashboard.views.tournament_tables import TournamentTables, tournament_tables
 from recorder.archive import ArchiveError
 from replay.tournament import Tournament, build_tournament
 from replay.tournament.rummy_stages import FINAL
@@ -90,12 +88,12 @@ def current(
     return build_tournament(sessions, description)
 
 
-def show_page(tournament: Tournament) -> None:
+def show_page(tournament: Tournament, tables: TournamentTables) -> None:
     """Standings, bracket, places, the Rummy stages, still to play, findings, each match linked
-    to its session."""
+    to its session (``tables``: the tournament's tables, made once)."""
     for group, rows in tournament.groups.items():
         st.subheader(group_title(group))
-        st.dataframe(standings_records(rows), hide_index=True, width="stretch")
+        st.dataframe(tables.groups[group], hide_index=True, width="stretch")
         if any(row.unresolved for row in rows):
             st.caption(SHARED_RANK_NOTE)
     if tournament.bracket:
@@ -107,7 +105,7 @@ def show_page(tournament: Tournament) -> None:
         st.markdown("  \n".join(escape_markdown(line) for line in places_text(tournament)))
     for name, stage in tournament.rummy.stages.items():
         st.subheader(stage_title(name))
-        st.dataframe(rummy_records(stage), hide_index=True, width="stretch")
+        st.dataframe(tables.rummy[name], hide_index=True, width="stretch")
         if name != FINAL:
             st.markdown(escape_markdown(qualified_text(stage)))
     if tournament.rummy.places:
@@ -125,7 +123,7 @@ def show_page(tournament: Tournament) -> None:
         st.markdown(f"- {line}")
     if tournament.findings:
         st.subheader("Findings")
-        st.dataframe(findings_records(tournament.findings), hide_index=True, width="stretch")
+        st.dataframe(tables.findings, hide_index=True, width="stretch")
 
 
 def server_sessions() -> list[LoadedSession]:
@@ -144,6 +142,25 @@ def shared_panels(event: str | None, wanted: tuple[str, ...]) -> tuple[str, list
         return "", []
     on_now = sessions_in_progress(tournament)
     return tournament.name or "", projector_panels(tournament, on_now, wanted)
+
+
+@st.cache_resource(ttl=SHARED_SECONDS, max_entries=32, show_spinner=False)
+def shared_standings(event: str) -> tuple[Tournament | None, TournamentTables | None]:
+    """The tournament of ``event`` as the sessions every tab sees stand, and its tables, built at
+    most once in ``SHARED_SECONDS`` for every phone watching the standings (like the projector's
+    panels): a room of phones refreshing them costs the server one build, not one each."""
+    tournament = current(event, server_sessions)
+    return tournament, tournament_tables(tournament) if tournament is not None else None
+
+
+def standings(event: str) -> tuple[Tournament | None, TournamentTables | None]:
+    """The standings this tab shows: the shared ones, or its own when it has uploads of its own
+    (which nobody else sees) and no tournament is set up in the archive (whose day is the same
+    for every tab)."""
+    if state.uploads() and not day_events():
+        tournament = current(event)
+        return tournament, tournament_tables(tournament) if tournament is not None else None
+    return shared_standings(event)
 
 
 projector = st.query_params.get("view") == "projector"
@@ -176,8 +193,8 @@ event = st.selectbox(
     "Event", names, index=names.index(wanted) if wanted in names else 0, key="tournament-event"
 )
 st.query_params["event"] = event
-tournament = current(event)
-assert tournament is not None  # ``names`` is not empty
+tournament, tables = standings(event)
+assert tournament is not None and tables is not None  # ``names`` is not empty
 st.page_link(
     "screens/tournament.py",
     label="Projector view (large print, refreshes itself)",
@@ -185,7 +202,7 @@ st.page_link(
     query_params={"view": "projector", "event": event},
 )
 print_tournament(tournament)
-show_page(tournament)
+show_page(tournament, tables)
 if apart:
     st.caption(
         "Sessions of other events, not this tournament's: "

@@ -1,0 +1,53 @@
+"""The Tournament page's tables (each group's standings, each Rummy stage's tables, the findings) as
+Arrow tables, made once when the standings are built and shared by every phone watching them.
+
+Why Arrow and not the records themselves: ``st.dataframe`` turns records into a pandas frame and
+that frame into Arrow on every run of the page, which was most of the page's cost with a room of
+phones refreshing the standings; an Arrow table it only serialises. The cells are the records'
+(``standings_records``, ``rummy_records``, ``findings_records``), in their columns' order, so the
+page shows what it showed before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import pyarrow as pa
+
+from dashboard.views.tournament import STANDING_COLUMNS, findings_records, standings_records
+from dashboard.views.tournament_rummy import TABLE_COLUMNS, rummy_records
+from replay.tournament import Tournament
+
+FINDING_COLUMNS = ("Severity", "Code", "File", "Line", "Message")
+
+
+def arrow_table(records: Sequence[Mapping[str, object]], columns: Sequence[str]) -> pa.Table:
+    """The records as an Arrow table with these columns in this order (an empty one keeps its
+    columns)."""
+    return pa.table({column: [record[column] for record in records] for column in columns})
+
+
+@dataclass(frozen=True)
+class TournamentTables:
+    """The tables the Tournament page draws, by group and by Rummy stage, in the tournament's
+    order."""
+
+    groups: dict[str, pa.Table]
+    rummy: dict[str, pa.Table]
+    findings: pa.Table
+
+
+def tournament_tables(tournament: Tournament) -> TournamentTables:
+    """Every table of the tournament's page."""
+    return TournamentTables(
+        groups={
+            group: arrow_table(standings_records(rows), STANDING_COLUMNS)
+            for group, rows in tournament.groups.items()
+        },
+        rummy={
+            name: arrow_table(rummy_records(stage), TABLE_COLUMNS)
+            for name, stage in tournament.rummy.stages.items()
+        },
+        findings=arrow_table(findings_records(tournament.findings), FINDING_COLUMNS),
+    )
