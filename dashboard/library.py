@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from dashboard.recording.live import LiveSessions
 from dashboard.recording.watched import PublicSession, advanced_live
@@ -50,6 +50,8 @@ ARCHIVE_PREFIX = "archive:"
 ARCHIVE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
 HAND_TAG = re.compile(r'^[ \t]*\[[ \t]*hand[ \t]+"[ \t]*(\d+)', re.IGNORECASE | re.MULTILINE)
 NOTHING_READ = Parts(None, None, None)
+
+Made = TypeVar("Made")
 
 
 @dataclass(frozen=True)
@@ -344,22 +346,21 @@ def load_file(root: Path, path: Path, store: ReplayStore | None = None) -> Loade
     return load(key, key, data, store)
 
 
-class SessionCache:
-    """Loaded sessions, the latest version of each, shared by the browser tabs of one server: a
-    session is named by where it is (a file's path; an archive and its session id) and its version
-    stamped (a file's time and size; an archived session's log length). A new version replaces the
-    one before, since no page shows an older one, so a session recorded live is held once however
-    many events it gets; the oldest named go first when the cache is full."""
+class SessionCache(Generic[Made]):
+    """Loaded sessions (or what is made from one), the latest version of each, shared by the
+    browser tabs of one server: a session is named by where it is (a file's path; an archive and
+    its session id) and its version stamped (a file's time and size; an archived session's log
+    length). A new version replaces the one before, since no page shows an older one, so a session
+    recorded live is held once however many events it gets; the oldest named go first when the
+    cache is full."""
 
     def __init__(self, limit: int = 10_000) -> None:
         self._limit = limit
-        self._loaded: dict[Hashable, tuple[Hashable, LoadedSession]] = {}
+        self._loaded: dict[Hashable, tuple[Hashable, Made]] = {}
         self._lock = threading.Lock()
 
-    def get(
-        self, name: Hashable, version: Hashable, make: Callable[[], LoadedSession]
-    ) -> LoadedSession:
-        """The session ``name`` loaded at ``version``, made (outside the lock) the first time."""
+    def get(self, name: Hashable, version: Hashable, make: Callable[[], Made]) -> Made:
+        """What ``name`` is at ``version``, made (outside the lock) the first time."""
         with self._lock:
             found = self._loaded.get(name)
         if found is not None and found[0] == version:
@@ -374,6 +375,21 @@ class SessionCache:
 
     def __len__(self) -> int:
         return len(self._loaded)
+
+
+@dataclass(frozen=True, eq=False)
+class SameObject:
+    """A version that is an object itself, equal only to a version of that very object (which
+    it keeps alive, so no other object can take its place): for what is made from a part of a
+    session that the session's next version keeps as it was, such as a settled hand's replay."""
+
+    source: object
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SameObject) and other.source is self.source
+
+    def __hash__(self) -> int:
+        return id(self.source)
 
 
 def find(sessions: Sequence[LoadedSession], key: str | None) -> LoadedSession | None:

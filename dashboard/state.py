@@ -25,6 +25,7 @@ import streamlit as st
 
 from dashboard.library import (
     LoadedSession,
+    SameObject,
     SessionCache,
     archive_to_list,
     discover,
@@ -137,19 +138,19 @@ def archive_sessions(location: str) -> list[LoadedSession]:
         summaries = archive.sessions()
     except ArchiveError as error:
         return [unreachable_archive(location, error)]
-    cache, kept = loaded_sessions(), store()
+    cache, kept, live = loaded_sessions(), store(), live_sessions()
     return [
         cache.get(
             ("archive", location, summary.id),
             summary.events,
-            partial(load_archived, archive, summary, kept, live_sessions()),
+            partial(load_archived, archive, summary, kept, live),
         )
         for summary in summaries
     ]
 
 
 @st.cache_resource(show_spinner=False)
-def loaded_sessions() -> SessionCache:
+def loaded_sessions() -> SessionCache[LoadedSession]:
     """Every session this server has loaded, the latest version of each (one cache, looked up
     without hashing)."""
     return SessionCache()
@@ -326,9 +327,22 @@ def _hand_replay(_record: Record, key: str, version: str, index: int) -> HandRep
     return replay_hand(_record, index)
 
 
+@st.cache_resource(show_spinner=False)
+def _stepped_hands() -> SessionCache[HandReplay]:
+    return SessionCache(limit=256)
+
+
 def hand_replay(loaded: LoadedSession, record: Record, index: int) -> HandReplay:
-    """The step-by-step replay of hand ``index`` (from 0) of a session's record, cached."""
-    return _hand_replay(record, loaded.key, loaded.digest, index)
+    """The step-by-step replay of hand ``index`` (from 0) of a session's record, cached per
+    version of the session; a hand whose replay in the session is the very object it was (a
+    settled hand of a session being recorded, which the next version keeps as it was: see
+    ``dashboard.recording.watched``) is not replayed again when the session changes, so the
+    phones following a live table on Replay cost a replay only of the hand being played."""
+    judged = loaded.replay
+    if judged is None or index >= len(judged.hands):
+        return _hand_replay(record, loaded.key, loaded.digest, index)
+    made = partial(replay_hand, record, index)
+    return _stepped_hands().get((loaded.key, index), SameObject(judged.hands[index]), made)
 
 
 @st.cache_resource(max_entries=256, show_spinner=False)

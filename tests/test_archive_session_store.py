@@ -15,6 +15,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+import streamlit as st
+
+from dashboard import state
 from dashboard.library import LoadedSession, judge, load_archived
 from dashboard.recording.live import LiveSessions
 from dashboard.replay_store import ReplayStore
@@ -25,7 +29,9 @@ from recorder.archive import (
     events_from_record,
     open_archive,
 )
+from recorder.model import Record
 from recorder.tgn import loads
+from replay import HandReplay, replay_hand
 from tests.test_record_live import MATCH, location, past_changed
 
 RUMMY = Path(__file__).resolve().parent.parent / "data" / "rummy-first-round.tgn"
@@ -150,3 +156,41 @@ def test_a_rummy_table_recorded_live_is_judged_whole(tmp_path: Path) -> None:
         public = archive.public_record(session_id)
         assert_same(loaded, judge(loaded.key, loaded.label, public, loaded.digest))
     assert len(loaded.record.hands) == len(record.hands) > 1  # type: ignore[union-attr]
+
+
+def test_the_replay_page_steps_a_settled_hand_once_while_its_table_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A phone following a live table on Replay: each hand's step-by-step replay is the record's
+    hand replayed afresh at every version, but a settled hand is replayed once, not again at each
+    tap (only the hand being played is), until an event changes the past (an undo, a correction,
+    a tag, a rewrite), after which it is replayed again once."""
+    st.cache_resource.clear()
+    archive = open_archive(str(tmp_path / "archive.sqlite"))
+    live = LiveSessions()
+    events = events_from_record(loads(MATCH.read_text(encoding="utf-8")))
+    session_id = archive.create_session(events[0].tags)  # type: ignore[attr-defined]
+    stepped: list[int] = []
+
+    def counted(record: Record, index: int) -> HandReplay:
+        stepped.append(index)
+        return replay_hand(record, index)
+
+    monkeypatch.setattr(state, "replay_hand", counted)
+    asked = changes = 0
+    for number, event in enumerate(events[1:], start=1):
+        archive.append(session_id, event)
+        if number % 61 == 0:
+            past_changed(archive, session_id, number // 61)
+            changes += 1
+        if number % 4:
+            continue
+        loaded = load_archived(archive, summary_of(archive, session_id), None, live)
+        record = loaded.record
+        assert record is not None
+        for index in range(len(record.hands)):
+            assert state.hand_replay(loaded, record, index) == replay_hand(record, index)
+            asked += 1
+    loads_made = len(events) // 4
+    assert asked > 5 * loads_made  # most loads ask for several hands
+    assert len(stepped) <= loads_made + 12 * changes + 12
