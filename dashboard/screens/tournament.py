@@ -17,13 +17,7 @@ from dashboard.day.source import open_day, tournaments
 from dashboard.library import LoadedSession
 from dashboard.print_button import print_tournament
 from dashboard.tournament_source import description_for, descriptions_near
-from dashboard.views.on_now import sessions_in_progress
-from dashboard.views.projector import (
-    Panel,
-    projector_html,
-    projector_options,
-    projector_panels,
-)
+from dashboard.views.projector import projector_html, projector_options
 from dashboard.views.text import escape_markdown
 from dashboard.views.tournament import (
     SHARED_RANK_NOTE,
@@ -40,7 +34,7 @@ from dashboard.views.tournament_rummy import (
     qualified_text,
     stage_title,
 )
-from dashboard.views.tournament_tables import TournamentTables, tournament_tables
+from dashboard.views.tournament_tables import SharedView, TournamentTables
 from recorder.archive import ArchiveError
 from replay.tournament import Tournament, build_tournament
 from replay.tournament.rummy_stages import FINAL
@@ -133,34 +127,20 @@ def server_sessions() -> list[LoadedSession]:
 
 
 @st.cache_resource(ttl=SHARED_SECONDS, max_entries=32, show_spinner=False)
-def shared_panels(event: str | None, wanted: tuple[str, ...]) -> tuple[str, list[Panel]]:
-    """The projector's title and panels of ``event`` as the sessions stand, built at most once in
-    ``SHARED_SECONDS`` for every projector watching it: a hundred projectors cost the server one
-    build, not a hundred (each is fresh within ``SHARED_SECONDS`` more)."""
-    tournament = current(event, server_sessions)
-    if tournament is None:
-        return "", []
-    on_now = sessions_in_progress(tournament)
-    return tournament.name or "", projector_panels(tournament, on_now, wanted)
+def shared_view(event: str | None) -> SharedView:
+    """The Tournament page of ``event`` as the sessions every tab sees stand (the tournament, its
+    tables, the projector's panels), built at most once in ``SHARED_SECONDS`` for every phone and
+    every projector watching it: a room of them costs the server one build, not one each (each is
+    fresh within ``SHARED_SECONDS`` more)."""
+    return SharedView.of(current(event, server_sessions))
 
 
-@st.cache_resource(ttl=SHARED_SECONDS, max_entries=32, show_spinner=False)
-def shared_standings(event: str) -> tuple[Tournament | None, TournamentTables | None]:
-    """The tournament of ``event`` as the sessions every tab sees stand, and its tables, built at
-    most once in ``SHARED_SECONDS`` for every phone watching the standings (like the projector's
-    panels): a room of phones refreshing them costs the server one build, not one each."""
-    tournament = current(event, server_sessions)
-    return tournament, tournament_tables(tournament) if tournament is not None else None
-
-
-def standings(event: str) -> tuple[Tournament | None, TournamentTables | None]:
-    """The standings this tab shows: the shared ones, or its own when it has uploads of its own
-    (which nobody else sees) and no tournament is set up in the archive (whose day is the same
-    for every tab)."""
+def page_view(event: str) -> SharedView:
+    """The view this tab shows: the shared one, or its own when it has uploads of its own (which
+    nobody else sees) and no tournament is set up in the archive (whose day is every tab's)."""
     if state.uploads() and not day_events():
-        tournament = current(event)
-        return tournament, tournament_tables(tournament) if tournament is not None else None
-    return shared_standings(event)
+        return SharedView.of(current(event))
+    return shared_view(event)
 
 
 projector = st.query_params.get("view") == "projector"
@@ -173,7 +153,9 @@ if projector:
     def projector_view() -> None:
         """Redrawn every few seconds from the sessions as they stand (new archive entries too);
         the panels keep turning on the wall clock across redraws."""
-        name, panels = shared_panels(wanted, options.panels)
+        shared = shared_view(wanted)
+        name = (shared.tournament.name if shared.tournament is not None else None) or ""
+        panels = shared.panels(options.panels)
         now = datetime.now().astimezone()
         st.html(projector_html(name, panels, options.turn, now, options.problems))
 
@@ -193,7 +175,8 @@ event = st.selectbox(
     "Event", names, index=names.index(wanted) if wanted in names else 0, key="tournament-event"
 )
 st.query_params["event"] = event
-tournament, tables = standings(event)
+view = page_view(event)
+tournament, tables = view.tournament, view.tables
 assert tournament is not None and tables is not None  # ``names`` is not empty
 st.page_link(
     "screens/tournament.py",

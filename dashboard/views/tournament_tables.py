@@ -1,5 +1,6 @@
-"""The Tournament page's tables (each group's standings, each Rummy stage's tables, the findings) as
-Arrow tables, made once when the standings are built and shared by every phone watching them.
+"""The Tournament page's view of an event, built once and shared by every phone and projector
+watching it: the tournament, its tables (each group's standings, each Rummy stage's tables, the
+findings) as Arrow tables, and the projector's panels, made once for each choice of panels.
 
 Why Arrow and not the records themselves: ``st.dataframe`` turns records into a pandas frame and
 that frame into Arrow on every run of the page, which was most of the page's cost with a room of
@@ -10,11 +11,14 @@ page shows what it showed before.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pyarrow as pa
 
+from dashboard.views.on_now import sessions_in_progress
+from dashboard.views.projector import Panel, projector_panels
 from dashboard.views.tournament import STANDING_COLUMNS, findings_records, standings_records
 from dashboard.views.tournament_rummy import TABLE_COLUMNS, rummy_records
 from replay.tournament import Tournament
@@ -51,3 +55,30 @@ def tournament_tables(tournament: Tournament) -> TournamentTables:
         },
         findings=arrow_table(findings_records(tournament.findings), FINDING_COLUMNS),
     )
+
+
+@dataclass
+class SharedView:
+    """One build of an event's Tournament page: the tournament (``None`` when there is none), its
+    tables and, made on first asking, its projector's panels for each choice of panels, so that
+    the projectors and the phones watching the event share one build."""
+
+    tournament: Tournament | None
+    tables: TournamentTables | None = None
+    _panels: dict[tuple[str, ...], list[Panel]] = field(default_factory=dict, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @classmethod
+    def of(cls, tournament: Tournament | None) -> SharedView:
+        tables = tournament_tables(tournament) if tournament is not None else None
+        return cls(tournament, tables)
+
+    def panels(self, wanted: tuple[str, ...]) -> list[Panel]:
+        """The projector's panels asked for (none without a tournament)."""
+        if self.tournament is None:
+            return []
+        with self._lock:
+            if wanted not in self._panels:
+                on_now = sessions_in_progress(self.tournament)
+                self._panels[wanted] = projector_panels(self.tournament, on_now, wanted)
+            return self._panels[wanted]
