@@ -12,14 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from dashboard.day import actions
+from dashboard.day import actions, source
 from dashboard.day.source import open_day
+from dashboard.library import SessionCache
 from dashboard.recording.table import table_match
-from recorder import loads
-from recorder.archive import Archive, Author, open_archive
+from recorder import dumps, loads
+from recorder.archive import Archive, Author, SessionTagged, open_archive
 from recorder.archive.from_record import events_from_record
 from recorder.model import Record
-from tests.day_setup import EVENT, TOURNAMENT, set_up
+from replay.tournament import Tournament, TournamentSession
+from tests.day_setup import EVENT, TOURNAMENT, played_match, set_up
 
 pytest_plugins = ["tests.pg_server"]
 
@@ -90,3 +92,43 @@ def test_four_tables_at_once_lose_nothing_and_every_session_counts(location: str
     assert len(first_round.tables) == 2
     assert first_round.qualified == ["Abu", "Ganga"]  # as the bundled tournament has them
     assert not [f for f in tournament.findings if f.severity == "error"], tournament.findings
+
+
+def test_the_day_replays_only_the_sessions_changed_since_it_was_last_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The projector and the standings build the day every few seconds while the tables record:
+    a session is replayed and scored again only when its log has grown, and the tournament built
+    so is the one built with nothing kept, after a tag and after a director's correction."""
+    archive = open_archive(str(tmp_path / "archive.sqlite"))
+    set_up(archive)
+    first = played_match(archive, 1, TABLES[0].source)
+    second = played_match(archive, 2, TABLES[1].source)
+    scored: list[str] = []
+    score = TournamentSession.scored
+
+    def counted(cls: type, key: str, label: str, record: Record) -> TournamentSession:
+        scored.append(key)
+        return score(key, label, record)
+
+    monkeypatch.setattr(TournamentSession, "scored", classmethod(counted))
+    monkeypatch.setattr(source, "SCORED", SessionCache())  # what the set-up's actions kept
+
+    def afresh() -> Tournament:
+        monkeypatch.setattr(source, "SCORED", SessionCache())
+        return open_day(archive).tournament()
+
+    built = open_day(archive).tournament()
+    assert sorted(scored) == [f"archive:{first}", f"archive:{second}"]
+    assert open_day(archive).tournament() == built and len(scored) == 2
+    archive.append(second, SessionTagged(name="Round", value="1"))
+    assert open_day(archive).tournament() == built and scored[2:] == [f"archive:{second}"]
+    record = archive.record(first)
+    one_hand = dumps(record.model_copy(update={"hands": record.hands[:1]}))
+    director = Author("director", "the paper sheet")
+    actions.correct(open_day(archive), first, 1, one_hand, director)
+    no_hand = dumps(record.model_copy(update={"hands": []}))
+    actions.correct(open_day(archive), first, 2, no_hand, director)  # the second hand voided
+    changed = open_day(archive).tournament()
+    assert changed != built and scored[3:] == [f"archive:{first}"]
+    assert changed == afresh()

@@ -9,8 +9,9 @@ its sessions carry. With one tournament set up it is the one; with several, the 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 
-from dashboard.library import archive_key
+from dashboard.library import SessionCache, archive_key
 from recorder.archive import Archive, ArchiveError, DayState, MatchScheduled, SessionSummary
 from replay.tournament import (
     DayLog,
@@ -23,6 +24,12 @@ from replay.tournament import (
     build_tournament,
     read_description,
 )
+
+SCORED: SessionCache[TournamentSession] = SessionCache(limit=4096)
+"""Each archived session as the tournament counts it (its ended hands replayed and scored), by
+archive and session, at the length of its log: the projector and the standings build the day
+every few seconds while the tables record, and a session that has not changed since is not
+replayed again (a process's, since a command reads the day once)."""
 
 
 class DayError(Exception):
@@ -53,10 +60,13 @@ class Day:
         for summary in self.summaries:
             if summary.event is not None and summary.event != self.event:
                 continue
-            record = self.archive.ended_record(summary.id)  # a hand being played: not yet
-            key = archive_key(summary.id)
-            loaded.append(TournamentSession.scored(key, f"archive #{summary.id}", record))
+            name = (self.archive.location, summary.id)
+            loaded.append(SCORED.get(name, summary.events, partial(self._scored, summary.id)))
         return loaded
+
+    def _scored(self, session_id: int) -> TournamentSession:
+        record = self.archive.ended_record(session_id)  # a hand being played: not yet
+        return TournamentSession.scored(archive_key(session_id), f"archive #{session_id}", record)
 
     def tournament(self) -> Tournament:
         """The tournament of the day's sessions, description and log."""
