@@ -15,12 +15,12 @@ bundled tournament.
 Printed for each load (tables, spectators): taps, tap median / p95 / max, the tap's median and the
 server's CPU per tap over the first and the last tenth of the taps (a tap's cost flat in the number
 recorded), each kind of spectator's redraw median / p95 and its median at the start and the end,
-and how fresh it is (its period, plus the time the server shares the projector's panels, plus a
-redraw),
-server memory start -> end (and peak), the archive's event count against the taps acknowledged
-(nothing lost or doubled), and the machine's load average. Loads: ``$THURUPPU_LIVE_LOADS`` as
-``tables:spectators:hands:pace`` items separated by commas (pace in seconds between a table's taps,
-``0`` for as fast as the page answers, ``3-5`` for a table's pace), else the default below.
+and how fresh it is (its period, plus the time the server shares that view once built, plus a
+redraw), server memory start -> end (and peak), the archive's event count against the taps
+acknowledged (nothing lost or doubled), and the machine's load average. Loads:
+``$THURUPPU_LIVE_LOADS`` as ``tables:spectators:hands:pace`` items separated by commas (pace in
+seconds between a table's taps, ``0`` for as fast as the page answers, ``3-5`` for a table's pace),
+else the default below.
 ``$THURUPPU_LIVE_CHECKOUT`` names another checkout of the project whose server is measured instead
 (the same interpreter and compiled modules), so that before and after can be measured in turn in the
 same minutes.
@@ -67,6 +67,8 @@ heavier case."""
 SHARED = re.compile(r"^SHARED_SECONDS = (\d+)", re.MULTILINE)
 """How long the served checkout's projector panels, once built, serve every projector
 (``dashboard/screens/tournament.py``; none in a checkout without it)."""
+STANDINGS_SHARED = re.compile(r"^def shared_view\(", re.MULTILINE)
+"""A checkout whose standings are shared as its projector panels are (``shared_view``)."""
 TOGGLES = re.compile(r'kind: Literal\["actions"\]')
 """The event that keeps a toggled action (``ask``) in the log, in a checkout that has it
 (``recorder/archive/events.py``): there a turn with an action logs the toggle, then the turn."""
@@ -357,11 +359,14 @@ async def drive(
     return figures
 
 
-def shared_seconds(checkout: Path) -> int:
-    """How long the checkout's projector panels are shared: they may be that much older."""
+def shared_seconds(checkout: Path) -> dict[str, int]:
+    """How long the checkout shares each kind of spectator's view once built (its projector
+    panels; its standings too where it shares them): a view may be that much older."""
     page = checkout / "dashboard" / "screens" / "tournament.py"
-    found = SHARED.search(page.read_text(encoding="utf-8")) if page.is_file() else None
-    return int(found[1]) if found else 0
+    text = page.read_text(encoding="utf-8") if page.is_file() else ""
+    found = SHARED.search(text)
+    seconds = int(found[1]) if found else 0
+    return {"projector": seconds, "standings": seconds if STANDINGS_SHARED.search(text) else 0}
 
 
 def keeps_toggles(checkout: Path) -> bool:
@@ -398,7 +403,7 @@ def report(
     figures: Figures,
     logged: dict[int, int],
     steps: list[Step],
-    shared: int = 0,
+    shared: dict[str, int] | None = None,
 ) -> None:
     if len(figures.taps) < 2:
         print(f"   {tables} tables, {spectators} spectators: no table could record")
@@ -434,14 +439,14 @@ def report(
         if not redraws:
             continue
         tenth = max(1, len(redraws) // 10)
-        panels = shared if name == "projector" else 0
+        kept = (shared or {}).get(name, 0)
         print(
             f"     {name} redraws {len(redraws)}: median {statistics.median(redraws):.2f} s,"
             f" p95 {quantile(redraws, 0.95):.2f} s, max {max(redraws):.2f} s; first tenth "
             f"{statistics.median(redraws[:tenth]):.2f} s, last tenth "
             f"{statistics.median(redraws[-tenth:]):.2f} s; fresh within "
-            f"{period + panels + quantile(redraws, 0.95):.1f} s of a tap (p95: the "
-            f"{period:g} s period, panels shared {panels} s, the redraw)"
+            f"{period + kept + quantile(redraws, 0.95):.1f} s of a tap (p95: the "
+            f"{period:g} s period, shared {kept} s, the redraw)"
         )
     print(f"     server memory {memory[0]:.0f} -> {memory[-1]:.0f} MB (peak {max(memory):.0f} MB)")
     acknowledged = sum(figures.acknowledged.values())
