@@ -154,10 +154,11 @@ if projector:
         """Redrawn every few seconds from the sessions as they stand (new archive entries too);
         the panels keep turning on the wall clock across redraws."""
         shared = shared_view(wanted)
-        name = (shared.tournament.name if shared.tournament is not None else None) or ""
-        panels = shared.panels(options.panels)
         now = datetime.now().astimezone()
-        st.html(projector_html(name, panels, options.turn, now, options.problems))
+        drawn = projector_html(
+            shared.name, shared.panels(options.panels), options.turn, now, options.problems
+        )
+        st.html(drawn)
 
     projector_view()
     st.stop()

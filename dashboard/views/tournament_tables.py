@@ -73,6 +73,11 @@ class SharedView:
         tables = tournament_tables(tournament) if tournament is not None else None
         return cls(tournament, tables)
 
+    @property
+    def name(self) -> str:
+        """The event's name as the projector heads its panels ("" without one)."""
+        return (self.tournament.name if self.tournament is not None else None) or ""
+
     def panels(self, wanted: tuple[str, ...]) -> list[Panel]:
         """The projector's panels asked for (none without a tournament)."""
         if self.tournament is None:
