@@ -10,8 +10,8 @@ import random
 import time
 
 from recorder.model import Record
-from replay import replay_session
-from replay.simulate import random_session
+from replay.tricks import replay_session
+from replay.tricks.simulate import random_session
 
 HANDS = 10_000
 PER_SESSION = 10

@@ -6,7 +6,7 @@ takes, in the page, the time from the navigation's start to the frame that paint
 shows in view, charts included, with its script finished (on a chart page, also when its chart in
 view is interactive, taken over by plotly.js); the browser itself is started before (a visitor's
 browser is running already), and the server counts as up when it answers, which it does once warmed
-(``dashboard.server``). Page to page clicks the navigation bar in one tab. The 2,000 hands are
+(``dashboard.server.warm``). Page to page clicks the navigation bar in one tab. The 2,000 hands are
 copies of the sample sessions in ``data/``; the server keeps its replay cache in a temporary folder,
 so the first start replays everything and the restart reads the cache. Also printed: the loading
 alone (read, replay, score without the app) in processor seconds, each page's script alone in
@@ -33,9 +33,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from dashboard.launch import APP, streamlit_command
 from dashboard.library import discover, load, load_file
-from dashboard.replay_store import CACHE_ENV, ReplayStore
+from dashboard.server.launch import APP, streamlit_command
+from dashboard.server.replay_store import CACHE_ENV, ReplayStore
 from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, free_port
@@ -68,9 +68,9 @@ class Screen:
 def screens(club: str) -> list[Screen]:
     """Every page, opened on the club night session ``club`` where a page shows one session. A
     page counts as drawn when what is in view is drawn, charts included: a chart's first view is
-    drawn without plotly.js, which takes it over once the page has settled (``dashboard/chart.js``);
-    the time it is interactive is printed beside. Players waits for its first chart, the one in
-    view at 1280x800."""
+    drawn without plotly.js, which takes it over once the page has settled
+    (``dashboard/charts/chart.js``); the time it is interactive is printed beside. Players waits for
+    its first chart, the one in view at 1280x800."""
     chart = ".thuruppu-chart svg"
     return [
         Screen("Sessions", "", "h3", "Upload a session"),
@@ -103,7 +103,7 @@ def fill(folder: Path, hands: int = HANDS) -> tuple[int, int]:
 
 BARE_APP = 'import streamlit as st\nst.title("A bare page")\nst.write("Streamlit alone.")\n'
 BARE_SERVER = (
-    "import sys; from dashboard.server import send_at_once; send_at_once(); "
+    "import sys; from dashboard.server.warm import send_at_once; send_at_once(); "
     "from streamlit.web.cli import main; sys.argv = ['streamlit', *sys.argv[1:]]; "
     "main(prog_name='streamlit')"
 )
@@ -269,7 +269,7 @@ def script_seconds(folder: Path, cache: Path) -> tuple[float, dict[str, float]]:
     import streamlit as st
     from streamlit.testing.v1 import AppTest
 
-    from dashboard.server import warm
+    from dashboard.server.warm import warm
 
     app_path = str(REPOSITORY / "dashboard" / "app.py")
     os.environ.update({DATA_ENVIRONMENT: str(folder), CACHE_ENV: str(cache)})

@@ -17,8 +17,8 @@ import random
 import statistics
 import time
 
-from dashboard.fair_report import decision_mapper
-from dashboard.views.fair import (
+from dashboard.cli.fair_report import decision_mapper
+from dashboard.views.tricks.fair import (
     SEVERITIES,
     SessionHand,
     drills,
@@ -28,11 +28,11 @@ from dashboard.views.fair import (
 )
 from recorder.cards import CallKind
 from recorder.model import Record
-from replay.engine import replay_session
 from replay.fair import FairHand, Sampling, analyse_fair
 from replay.fair.calling import judge_calling
-from replay.simulate import random_hand
 from replay.solver.recorded import read_hand
+from replay.tricks.engine import replay_session
+from replay.tricks.simulate import random_hand
 
 HANDS = 3
 SAMPLES = 32

@@ -294,9 +294,9 @@ def in_checkout(checkout: Path, function: object, *arguments: object) -> list[in
 
 
 def checkout_command(checkout: Path, arguments: list[object]) -> list[str]:
-    """The server command as the checkout's own ``dashboard.launch`` builds it."""
+    """The server command as the checkout's own ``dashboard.server.launch`` builds it."""
     build = (
-        "import json; from dashboard.launch import streamlit_command; "
+        "import json; from dashboard.server.launch import streamlit_command; "
         f"print(json.dumps(streamlit_command(*{arguments!r})))"
     )
     built = subprocess.run(

@@ -12,9 +12,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from dashboard.recording import clicks
-from dashboard.recording.position import locate
-from dashboard.recording.setup import SessionSetup
+from dashboard.recording.tricks import clicks
+from dashboard.recording.tricks.position import locate
+from dashboard.recording.tricks.setup import SessionSetup
 from recorder.archive import HandStarted, open_archive
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, free_port
 

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from recorder.rummy_cards import PRINTED_JOKER, RUMMY_CARDS, RummyCard
+from recorder.rummy.cards import PRINTED_JOKER, RUMMY_CARDS, RummyCard
 from replay.rummy import Wild, find_declaration, lowest_count
 
 PACKS = 3

@@ -21,15 +21,15 @@ import time
 from pathlib import Path
 
 from dashboard.library import load
-from dashboard.views.rummy_deal import (
+from dashboard.views.rummy.deal import (
     deal_findings,
     deal_steps,
     deal_table,
     laid_hands,
     outcomes_table,
 )
-from dashboard.views.rummy_table import deal_table_html, laid_hands_html
-from recorder.rummy_cards import PRINTED_JOKER, RUMMY_CARDS, RummyCard
+from dashboard.views.rummy.table import deal_table_html, laid_hands_html
+from recorder.rummy.cards import PRINTED_JOKER, RUMMY_CARDS, RummyCard
 
 DEALS = 30
 PLAYERS = 7

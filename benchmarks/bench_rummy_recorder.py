@@ -14,13 +14,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from dashboard.recording import rummy_clicks
-from dashboard.recording.clicks import Decision, commit
-from dashboard.recording.rummy_pick import Pick
-from dashboard.recording.rummy_position import RummyPosition, locate
-from dashboard.recording.rummy_setup import RummySetup
+from dashboard.recording.rummy import clicks as rummy_clicks
+from dashboard.recording.rummy.pick import Pick
+from dashboard.recording.rummy.position import RummyPosition, locate
+from dashboard.recording.rummy.setup import RummySetup
+from dashboard.recording.tricks.clicks import Decision, commit
 from recorder.archive import Archive, HandStarted, open_archive
-from recorder.rummy_cards import RummyCard
+from recorder.rummy.cards import RummyCard
 
 PLAYERS = ("Anu", "Babu", "Cini", "Deepu", "Eapen", "Fathima", "Gopan")
 DEALS = 30

@@ -19,11 +19,11 @@ from pathlib import Path
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from dashboard.charts.rummy import totals_figure
 from dashboard.state import DATA_ENVIRONMENT
-from dashboard.views.rummy_figures import totals_figure
-from dashboard.views.rummy_sheet import build_sheet, sheet_html
+from dashboard.views.rummy.sheet import build_sheet, sheet_html
 from recorder.archive import ARCHIVE_ENV
-from recorder.rummy_cards import PRINTED_JOKER, RUMMY_CARDS
+from recorder.rummy.cards import PRINTED_JOKER, RUMMY_CARDS
 from recorder.tgn import loads
 from replay.rummy import replay_rummy
 

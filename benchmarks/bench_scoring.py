@@ -10,8 +10,8 @@ import time
 
 from recorder.cards import Call, Suit
 from recorder.model import Record, Tag
-from replay.outcome import HandResult, Outcome
-from replay.scoring import score_session
+from replay.tricks.outcome import HandResult, Outcome
+from replay.tricks.scoring import score_session
 
 HANDS = 100_000
 PLAYERS = {"40": 6, "28": 6, "29": 4}

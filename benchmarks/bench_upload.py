@@ -23,8 +23,8 @@ from pathlib import Path
 
 from benchmarks.bench_cli import repeated_example
 from benchmarks.bench_dashboard import REPOSITORY, SAMPLES, TIMEOUT_MS, Screen, first_load, screens
-from dashboard.launch import streamlit_command
-from dashboard.replay_store import CACHE_ENV
+from dashboard.server.launch import streamlit_command
+from dashboard.server.replay_store import CACHE_ENV
 from recorder.archive import ARCHIVE_ENV
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, free_port
 

@@ -1,8 +1,8 @@
 """The Thuruppu dashboard: Sessions, Replay, Scores, Players, Coaching, Record, Tournament and,
 on an archive, the tournament day's Organiser and Director pages (``streamlit run`` this file).
 
-Started by ``thuruppu dashboard`` (``dashboard.launch``) with ``-- --data PATH``; the pages are
-thin and draw what ``replay`` and the view builders in ``dashboard.views`` compute.
+Started by ``thuruppu dashboard`` (``dashboard.server.launch``) with ``-- --data PATH``; the pages
+are thin and draw what ``replay`` and the view builders in ``dashboard.views`` compute.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ if REPOSITORY not in sys.path:  # so the packages import when the project is not
 
 import streamlit as st  # noqa: E402
 
-from dashboard.chart import load_charts_ahead  # noqa: E402
-from dashboard.kept_key import keep_tab_key  # noqa: E402
+from dashboard.charts.chart import load_charts_ahead  # noqa: E402
 from dashboard.page_writer import keys_on  # noqa: E402
+from dashboard.server.kept_key import keep_tab_key  # noqa: E402
 from dashboard.state import day_location  # noqa: E402
 
 SCREENS = Path(__file__).resolve().parent / "screens"

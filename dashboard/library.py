@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 
 from dashboard.recording.live import LiveSessions
 from dashboard.recording.watched import PublicSession, advanced_live
-from dashboard.replay_store import (
+from dashboard.server.replay_store import (
     Parts,
     ReplayStore,
     StoredParts,
@@ -40,10 +40,10 @@ from recorder.archive import (
 from recorder.archive.database import is_postgres
 from recorder.games import family_name
 from recorder.model import Record
-from replay import SessionReplay, normalize, replay_session
 from replay.findings import Finding
 from replay.rummy import RummyGame, replay_rummy
-from replay.scoring import SessionScore, score_session
+from replay.tricks import SessionReplay, normalize, replay_session
+from replay.tricks.scoring import SessionScore, score_session
 
 UPLOAD_PREFIX = "upload:"
 ARCHIVE_PREFIX = "archive:"

@@ -2,15 +2,15 @@
 
 A page's link may carry ``key=``: the first run of the tab reads it, keeps it in the tab's own
 session state and takes it out of the address bar, so it is never in a later URL, a link the page
-draws, or anything another visitor receives; ``dashboard.kept_key`` keeps it across a reload of
-that tab. Each write then asks again who the key stands for
+draws, or anything another visitor receives; ``dashboard.server.kept_key`` keeps it across a reload
+of that tab. Each write then asks again who the key stands for
 (``dashboard.day.guard``): a key replaced meanwhile stops working at the next tap.
 
 A recording page notes the position (the log's event count) it was drawn from; a tap writes only
 when the log still stands there, so a second tab on the same table that recorded meanwhile is not
 overwritten: the stale tab's tap is refused with ``STALE`` and its page redraws from the archive.
 The server says whether keys are needed: ``--keys`` on the app's command line (any server but a
-club night's Record page on this machine alone, see ``dashboard.launch``).
+club night's Record page on this machine alone, see ``dashboard.server.launch``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Callable, Collection
 import streamlit as st
 
 from dashboard.day import guard
-from dashboard.recording.clicks import Decision, Refused
+from dashboard.recording.tricks.clicks import Decision, Refused
 from recorder.archive import Archive, ArchiveError, Author
 from recorder.archive.events import ArchiveUnavailable
 from recorder.archive.store import StaleWrite
@@ -53,7 +53,7 @@ def tab_key() -> str | None:
 
 def take_key(given: str) -> None:
     """Keep ``given`` as this tab's key (from its link, or kept by the tab across a reload,
-    ``dashboard.kept_key``); a blank or overlong one is not a key and is not kept."""
+    ``dashboard.server.kept_key``); a blank or overlong one is not a key and is not kept."""
     given = given.strip()
     if given and len(given) <= LONGEST_KEY:
         st.session_state[KEY_STATE] = given

@@ -23,6 +23,7 @@ from typing import TypeVar, cast
 import pandas as pd
 import streamlit as st
 
+from dashboard.cli.session_file import SessionFile
 from dashboard.library import (
     LoadedSession,
     SameObject,
@@ -37,17 +38,16 @@ from dashboard.library import (
     upload_key,
 )
 from dashboard.recording.live import LiveSessions
-from dashboard.recording.setup import archive_argument
-from dashboard.replay_store import ReplayStore, default_folder
-from dashboard.rummy_panels import rummy_tables
-from dashboard.session_file import SessionFile
-from dashboard.upload_worker import give_back_memory, kept_file
-from dashboard.views.players import PlayedSession, PlayersTables, players_tables
-from dashboard.views.rummy_players import GroupingCost, RummyTable, grouping_costs, player_figures
+from dashboard.recording.tricks.setup import archive_argument
+from dashboard.screens.rummy.panels import rummy_tables
+from dashboard.server.replay_store import ReplayStore, default_folder
+from dashboard.server.upload_worker import give_back_memory, kept_file
+from dashboard.views.rummy.players import GroupingCost, RummyTable, grouping_costs, player_figures
+from dashboard.views.tricks.players import PlayedSession, PlayersTables, players_tables
 from recorder.archive import Archive, ArchiveError, open_archive
 from recorder.model import Record
-from replay import HandReplay, replay_hand
 from replay.solver import HandAnalysis, analyse_replayed
+from replay.tricks import HandReplay, replay_hand
 
 BUNDLED_DATA = Path(__file__).resolve().parent / "data"  # the project's data/, package data
 DATA_ENVIRONMENT = "THURUPPU_DATA"
@@ -265,8 +265,8 @@ def warm() -> None:
     import streamlit.emojis  # noqa: F401  (read by the page icon, on the first run)
 
     from dashboard import recording, views
-    from dashboard.chart import figure_spec
-    from dashboard.views.figures import every_kind_figure
+    from dashboard.charts.chart import figure_spec
+    from dashboard.charts.figures import every_kind_figure
 
     for package in (views, recording):
         for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):

@@ -12,12 +12,14 @@ from enum import StrEnum
 from typing import Any
 
 
-def json_form(cls: type, handler: Any) -> Any:
+def json_form(
+    handler: Any, read: Callable[[Any], Any], write: Callable[[Any], str], schema: dict[str, Any]
+) -> Any:
     """pydantic's schema of a value type, its code in JSON (``recorder.fields``): what the value
     types' ``__get_pydantic_core_schema__`` gives, loading pydantic only once pydantic asks."""
-    from recorder.fields import schema_of
+    from recorder.fields import code_schema
 
-    return schema_of(cls, handler)
+    return code_schema(handler, read, write, schema)
 
 
 class Suit(StrEnum):
@@ -30,7 +32,13 @@ class Suit(StrEnum):
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
-        return json_form(cls, handler)
+        """A suit by its letter."""
+        return json_form(
+            handler,
+            _suit_from_json,
+            lambda suit: suit.value,
+            {"type": "string", "enum": list("SHDC")},
+        )
 
     @property
     def symbol(self) -> str:
@@ -101,7 +109,9 @@ class Card:
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
-        return json_form(cls, handler)
+        """A card by its code (``JS``)."""
+        schema = {"type": "string", "pattern": "^[J39ATKQ876][SHDC]$"}
+        return json_form(handler, _card_from_json, lambda card: card.code, schema)
 
     def __post_init__(self) -> None:
         if len(self.rank) != 1 or self.rank not in RANKS:
@@ -199,7 +209,9 @@ class Call:
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
-        return json_form(cls, handler)
+        """A call by its canonical token (``pass``, ``24``, ``H2``, ``thani``)."""
+        schema = {"type": "string", "pattern": "^(pass|thani|H([1-9]|10)?|[0-9]{1,3})$"}
+        return json_form(handler, _call_from_json, lambda call: call.token, schema)
 
     @classmethod
     def parse(cls, text: str, honours: bool) -> Call:
@@ -248,3 +260,23 @@ class Call:
 
 PASS = Call(CallKind.PASS)
 THANI = Call(CallKind.THANI, THANI_VALUE)
+
+
+def _card_from_json(value: Any) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise ValueError(f"a card code such as 'JS' expected, not {value!r}")
+
+
+def _suit_from_json(value: Any) -> Suit:
+    return value if isinstance(value, Suit) else Suit.parse(str(value))
+
+
+def _call_from_json(value: Any) -> Call:
+    if isinstance(value, Call):
+        return value
+    if isinstance(value, str):
+        return Call.parse(value, honours=value[:1].lower() == "h")
+    raise ValueError(f"a call such as '24', 'pass', 'H2' or 'thani' expected, not {value!r}")

@@ -1,7 +1,7 @@
 """The three games as data: players, pack, rank order, card points and calling limits.
 
 This is the one place where card codes meet their points; the rules engine adds behaviour per game
-on top of these facts (``replay.games``).
+on top of these facts (``replay.tricks.games``).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from recorder.cards import Call, Card, Suit
 from recorder.nodes import LineNode, Node
-from recorder.rummy_model import RummyBody
+from recorder.rummy.model import RummyBody
 
 
 class Tag(LineNode):
@@ -87,9 +87,9 @@ class Turn(Node):
     """One player's turn in a trick: actions, then one card.
 
     ``seat`` is ``None`` when the source left the ``seat:`` prefix out and it is not yet worked out
-    (``replay.normalize`` fills it). ``card`` is ``None`` for a turn with no card (``jodi?=no``) or
-    a card not seen (``unseen``, written ``-``). The position is that of the card (or of the turn's
-    first token when it has no card).
+    (``replay.tricks.normalize`` fills it). ``card`` is ``None`` for a turn with no card
+    (``jodi?=no``) or a card not seen (``unseen``, written ``-``). The position is that of the card
+    (or of the turn's first token when it has no card).
     """
 
     seat: int | None
@@ -152,7 +152,7 @@ class Hand(Node):
     redeal: RedealLine | None = None
     penalties: list[PenaltyLine] = field(default_factory=list)
     rummy: RummyBody | None = None
-    """A Rummy deal's body lines (``recorder.rummy_model``); ``None`` in the trick games."""
+    """A Rummy deal's body lines (``recorder.rummy.model``); ``None`` in the trick games."""
     after: list[str] = field(default_factory=list)
     """Whole-line comments after the hand's last line."""
 

@@ -6,7 +6,7 @@ pydantic is the edge where outside data comes in and goes out (JSON, the archive
 ``model_validate``, ``model_dump`` and the other methods of pydantic's models that the project
 calls, each through a ``TypeAdapter`` of the class, built on first use.
 
-The trick games' nodes (``recorder.model``) and Rummy's (``recorder.rummy_model``) both build on
+The trick games' nodes (``recorder.model``) and Rummy's (``recorder.rummy.model``) both build on
 these; keeping the base apart lets each model module import it without importing the other.
 """
 

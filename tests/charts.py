@@ -7,12 +7,12 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
-from dashboard.chart import COMPONENT
+from dashboard.charts.chart import COMPONENT
 
 
 def charts(app: AppTest) -> dict[str, dict[str, Any]]:
-    """Every chart of the page drawn last (``dashboard.chart``): its key and the figure (traces
-    and layout) the browser is sent for it."""
+    """Every chart of the page drawn last (``dashboard.charts.chart``): its key and the figure
+    (traces and layout) the browser is sent for it."""
     return {
         str(element.key): json.loads(element.proto.json)
         for element in app.get("bidi_component")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dashboard.replay_store import CACHE_ENV
+from dashboard.server.replay_store import CACHE_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,7 +11,7 @@ from textwrap import dedent
 
 import recorder
 from recorder.model import Record
-from replay import Finding, HandReplay, SessionReplay, normalize, replay_session
+from replay.tricks import Finding, HandReplay, SessionReplay, normalize, replay_session
 from tests.scoring_helpers import PLAYERS
 
 

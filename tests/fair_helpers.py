@@ -6,11 +6,11 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from replay.engine import HandReplay, replay_session
 from replay.fair import Sampler, Sight, decision_states, replay_turns, sight_of
-from replay.simulate import random_hand
 from replay.solver.position import Position
 from replay.solver.recorded import RecordedHand, read_hand
+from replay.tricks.engine import HandReplay, replay_session
+from replay.tricks.simulate import random_hand
 
 
 @dataclass(frozen=True)

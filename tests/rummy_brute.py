@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
-from recorder.rummy_cards import RummyCard
+from recorder.rummy.cards import RummyCard
 from replay.rummy import Wild, judge_group
 
 Summary = tuple[bool, int, bool]  # (a pure sequence, sequences up to 2, no card loose)

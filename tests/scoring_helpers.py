@@ -5,7 +5,7 @@ from __future__ import annotations
 from recorder.cards import Call, Suit
 from recorder.model import Record, Tag
 from replay.findings import Finding
-from replay.outcome import HandResult, Outcome, Penalty, Special
+from replay.tricks.outcome import HandResult, Outcome, Penalty, Special
 
 PLAYERS = {
     "40": "Anil, Biju, Chitra, Dev, Eli, Faiz",

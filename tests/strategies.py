@@ -35,7 +35,7 @@ from recorder.model import (
     TrumpLine,
     Turn,
 )
-from replay.deck import CARDS
+from replay.tricks.deck import CARDS
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZéക"
 _PRINTABLE = _LETTERS + "0123456789 .,:;!?'\"-+*/\\()[]{}|=^&%#@~"

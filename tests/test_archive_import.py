@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dashboard.cli import app
-from dashboard.session_file import SessionFile
+from dashboard.cli.commands import app
+from dashboard.cli.session_file import SessionFile
 from recorder.archive import Archive, ArchiveError, LoggedEvent, open_archive
 from recorder.archive.events import LOCAL
 from recorder.archive.importing import CheckedLog, session_events

@@ -21,7 +21,7 @@ import streamlit as st
 from dashboard import state
 from dashboard.library import LoadedSession, judge, load_archived
 from dashboard.recording.live import LiveSessions
-from dashboard.replay_store import ReplayStore
+from dashboard.server.replay_store import ReplayStore
 from recorder.archive import (
     Archive,
     SessionSummary,
@@ -31,7 +31,7 @@ from recorder.archive import (
 )
 from recorder.model import Record
 from recorder.tgn import loads
-from replay import HandReplay, replay_hand
+from replay.tricks import HandReplay, replay_hand
 from tests.test_record_live import MATCH, location, past_changed
 
 RUMMY = Path(__file__).resolve().parent.parent / "data" / "rummy-first-round.tgn"

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from recorder.cards import Call
-from replay import GAME_RULES
-from replay.knowledge import Knowledge
+from replay.tricks import GAME_RULES
+from replay.tricks.knowledge import Knowledge
 from tests.engine_helpers import at, codes, only, replay_one, where
 from tests.test_engine_29 import DEAL, TRICKS, TRUMP
 

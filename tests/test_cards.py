@@ -7,7 +7,7 @@ import pytest
 
 from recorder.cards import PASS, THANI, Call, CallKind, Card, Seat, Suit, team_of
 from recorder.games import GAMES, game_spec
-from replay.deck import CARDS
+from replay.tricks.deck import CARDS
 
 
 @pytest.mark.parametrize(

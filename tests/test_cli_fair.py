@@ -8,9 +8,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from dashboard.cli import app
+from dashboard.cli.commands import app
 from recorder.tgn import dumps
-from replay.simulate import random_hand
+from replay.tricks.simulate import random_hand
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 RUMMY = REPOSITORY / "data" / "rummy-first-round.tgn"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dashboard.cli import app
+from dashboard.cli.commands import app
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 BROKEN = '[Game "40"]\n[Players "A, B, C, D, E, F"]\n\n[Hand "1"]\n[Dealer "1"]\nbid 1:2O\n'

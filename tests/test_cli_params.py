@@ -1,4 +1,4 @@
-"""The command's parameters converted by plain code (``dashboard.cli_params``) give exactly what
+"""The command's parameters converted by plain code (``dashboard.cli.params``) give exactly what
 typer's own pydantic conversion gives: the same values, the same usage errors word for word."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typer._click import Context, Parameter
 from typer._click.exceptions import BadParameter
 from typer._coercion import build_runtime_param
 
-from dashboard.cli import app
-from dashboard.cli_params import PlainRuntimeParam
+from dashboard.cli.commands import app
+from dashboard.cli.params import PlainRuntimeParam
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "data" / "tgn-example-40.tgn"
@@ -85,7 +85,7 @@ def test_check_of_a_file_builds_no_pydantic_adapter() -> None:
     script = (
         "import sys\n"
         f"sys.argv = ['thuruppu', 'check', {str(EXAMPLE)!r}, '--jobs', '1', '--rules', 'x=1']\n"
-        "from dashboard.cli import app\n"
+        "from dashboard.cli.commands import app\n"
         "try:\n    app()\nexcept SystemExit:\n    pass\n"
         "assert 'typer._adapters' not in sys.modules, 'typer converted with pydantic'\n"
     )

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dashboard.cli import app
+from dashboard.cli.commands import app
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 CLUB = DATA / "club-night-40.tgn"

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from dashboard.library import load
 from recorder.cards import Call, Suit
-from replay import replay_hand
-from replay.coaching import (
+from replay.solver import THRESHOLDS, CardJudgement, HandAnalysis, Move, analyse_replayed
+from replay.solver.coaching import (
     AnalysedHand,
     Mistake,
     PlayerSummary,
@@ -20,7 +20,7 @@ from replay.coaching import (
     player_mistakes,
     player_summary,
 )
-from replay.solver import THRESHOLDS, CardJudgement, HandAnalysis, Move, analyse_replayed
+from replay.tricks import replay_hand
 
 RUBBER = Path(__file__).resolve().parent.parent / "data" / "rubber-29.tgn"
 

@@ -10,17 +10,17 @@ from pathlib import Path
 import pytest
 
 from dashboard.library import load
-from dashboard.views.analysis import (
+from dashboard.views.stepping import parse_position
+from dashboard.views.tricks.analysis import (
     cost_by,
     decision_link,
     decision_step,
     mistakes_figure,
     mistakes_table,
 )
-from dashboard.views.stepping import parse_position
-from replay import HandReplay, replay_hand
-from replay.coaching import AnalysedHand, player_mistakes, player_summary
 from replay.solver import analyse_replayed
+from replay.solver.coaching import AnalysedHand, player_mistakes, player_summary
+from replay.tricks import HandReplay, replay_hand
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 BUNDLED = sorted(

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from dashboard.library import load
-from dashboard.views.analysis import (
+from dashboard.views.tricks.analysis import (
     MISTAKE_COLUMNS,
     cost_by,
     costly_cards,
@@ -19,9 +19,9 @@ from dashboard.views.analysis import (
 )
 from recorder.cards import Suit
 from recorder.model import Record
-from replay import HandReplay, replay_hand
-from replay.coaching import Mistake, player_mistakes
 from replay.solver import HandAnalysis, analyse_replayed
+from replay.solver.coaching import Mistake, player_mistakes
+from replay.tricks import HandReplay, replay_hand
 from tests.test_coaching import analysis, coached_hands, judgement
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "tgn-example-40.tgn"

@@ -13,8 +13,8 @@ from dashboard.library import load
 from dashboard.screens.stepper import SEAT
 from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV
-from replay import replay_hand
 from replay.solver import PERFECT_INFORMATION
+from replay.tricks import replay_hand
 from tests.charts import charts
 from tests.tables import html_tables
 from tests.test_dashboard_app import fresh_app, no_exception, open_page, plain

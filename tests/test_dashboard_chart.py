@@ -7,7 +7,7 @@ import re
 
 import plotly.graph_objects as go
 
-from dashboard.chart import BUNDLE, LOADER, ahead_script, figure_spec
+from dashboard.charts.chart import BUNDLE, LOADER, ahead_script, figure_spec
 
 
 def test_a_figure_is_sent_with_its_traces_and_layout_and_without_its_template() -> None:

@@ -1,4 +1,4 @@
-"""Every axis of a sent chart is pinned (``dashboard.views.chart_axes``): its kind, range and ticks,
+"""Every axis of a sent chart is pinned (``dashboard.charts.axes``): its kind, range and ticks,
 by plotly's rules, so that the first view drawn without plotly.js and plotly.js's drawing agree."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import plotly.graph_objects as go
 import pytest
 from plotly.subplots import make_subplots
 
-from dashboard.chart import figure_spec
-from dashboard.views.chart_axes import nice_step, pin_axes, plain
+from dashboard.charts.axes import nice_step, pin_axes, plain
+from dashboard.charts.chart import figure_spec
 
 
 def axes(figure: go.Figure) -> dict[str, dict[str, object]]:

@@ -14,8 +14,8 @@ from streamlit.testing.v1 import AppTest
 
 import dashboard.library
 import dashboard.state
-from dashboard.replay_store import CACHE_ENV
-from dashboard.server import script_arguments, warm
+from dashboard.server.replay_store import CACHE_ENV
+from dashboard.server.warm import script_arguments, warm
 from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV
 from tests.charts import charts
@@ -141,7 +141,7 @@ def test_the_rummy_figures_are_built_once_and_follow_a_changed_file(
 
 CHART_IMPORTS = """
 import sys
-from dashboard.server import warm
+from dashboard.server.warm import warm
 
 def plotly_modules():
     return {name for name in sys.modules if name.startswith(("plotly", "_plotly_utils"))}

@@ -7,17 +7,17 @@ from pathlib import Path
 import pytest
 
 from dashboard.library import load
-from dashboard.views.moment import (
+from dashboard.views.tricks.moment import (
     findings_by_step,
     headline,
     step_tricks,
     table_view,
 )
-from dashboard.views.sight import sight, trick_table, tricks_seen
-from dashboard.views.table import table_html
+from dashboard.views.tricks.sight import sight, trick_table, tricks_seen
+from dashboard.views.tricks.table import table_html
 from recorder.games import GAMES
 from recorder.model import Record
-from replay import HandReplay, replay_hand
+from replay.tricks import HandReplay, replay_hand
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 EXAMPLE = REPOSITORY / "data" / "tgn-example-40.tgn"

@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pandas as pd
 
-from dashboard.library import load
-from dashboard.views.figures import (
+from dashboard.charts.figures import (
     SUCCESS_TOP,
     findings_figure,
     levels_figure,
     margin_figure,
     success_figure,
 )
-from dashboard.views.players import (
+from dashboard.library import load
+from dashboard.views.tricks.players import (
     PlayedSession,
     blank_missing,
     call_level,
@@ -28,8 +28,8 @@ from dashboard.views.players import (
 from recorder.cards import Call, Suit
 from recorder.model import Record
 from replay.findings import Finding
-from replay.outcome import HandResult
-from replay.scoring import score_session
+from replay.tricks.outcome import HandResult
+from replay.tricks.scoring import score_session
 from tests.scoring_helpers import session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dashboard.charts.figures import calls_figure, running_figure
 from dashboard.library import load
-from dashboard.views.figures import calls_figure, running_figure
-from dashboard.views.scores import (
+from dashboard.views.tricks.scores import (
     Milestone,
     call_points,
     chart_keys,
@@ -15,8 +15,8 @@ from dashboard.views.scores import (
     running_series,
 )
 from recorder.cards import Call, Suit
-from replay.outcome import HandResult
-from replay.scoring import score_session
+from replay.tricks.outcome import HandResult
+from replay.tricks.scoring import score_session
 from tests.scoring_helpers import session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data"

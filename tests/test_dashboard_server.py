@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from streamlit.web.server.starlette import starlette_server
 
-from dashboard.launch import APP
-from dashboard.replay_store import CACHE_ENV
-from dashboard.server import send_at_once
+from dashboard.server.launch import APP
+from dashboard.server.replay_store import CACHE_ENV
+from dashboard.server.warm import send_at_once
 from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV
 from tests.browser.conftest import SESSIONS
@@ -74,7 +74,8 @@ def test_sending_at_once_is_set_up_once_however_often_it_is_asked(restored: None
 
 WARMED = """
 import gc, sys
-from dashboard import server, state
+from dashboard import state
+from dashboard.server import warm as server
 from streamlit.web.server.starlette import starlette_server
 server.prepare(sys.argv[1], ["--data", sys.argv[2]])
 assert starlette_server._bind_socket.sends_at_once

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dashboard.library import load
-from dashboard.views.sight import (
+from dashboard.views.tricks.sight import (
     card_flags,
     card_symbols,
     evidence,
@@ -20,7 +20,7 @@ from dashboard.views.sight import (
 )
 from recorder.cards import Card
 from recorder.model import Record
-from replay import HandReplay, replay_hand
+from replay.tricks import HandReplay, replay_hand
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 CLUB = REPOSITORY / "tests" / "browser" / "sessions" / "club-night-40.tgn"

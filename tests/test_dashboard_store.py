@@ -12,18 +12,18 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 import dashboard.library
-import dashboard.replay_store
+import dashboard.server.replay_store
 from dashboard.library import load, load_archived
-from dashboard.replay_store import (
+from dashboard.screens.rummy.panels import rummy_tables
+from dashboard.server.replay_store import (
     CACHE_ENV,
     ReplayStore,
     StoredParts,
     default_folder,
     engine_version,
 )
-from dashboard.rummy_panels import rummy_tables
 from dashboard.state import DATA_ENVIRONMENT, players
-from dashboard.views.players import PlayedSession, players_tables
+from dashboard.views.tricks.players import PlayedSession, players_tables
 from recorder import loads
 from recorder.archive import ARCHIVE_ENV, Archive, SessionSummary, open_archive
 
@@ -71,7 +71,7 @@ def test_after_a_restart_the_players_tables_come_from_the_stored_tallies(
     def refuse(*_: object) -> None:
         raise AssertionError("worked out again although stored")
 
-    monkeypatch.setattr(dashboard.replay_store, "shown_groupings", refuse)
+    monkeypatch.setattr(dashboard.server.replay_store, "shown_groupings", refuse)
     again = [load(name, name, data, ReplayStore(tmp_path)) for name, data in files.items()]
     with monkeypatch.context() as patched:
         patched.setattr(StoredParts, "__call__", refuse)
@@ -97,7 +97,7 @@ def test_a_changed_file_or_engine_is_replayed_again(
     assert load("club.tgn", "club.tgn", changed, ReplayStore(tmp_path)).summary.event == "Changed"
     assert len(replays) == 1
     engine_version.cache_clear()
-    monkeypatch.setattr("dashboard.replay_store.STORE_FORMAT", "another engine")
+    monkeypatch.setattr("dashboard.server.replay_store.STORE_FORMAT", "another engine")
     try:
         load("club.tgn", "club.tgn", CLUB, ReplayStore(tmp_path))
         assert len(replays) == 2

@@ -11,12 +11,12 @@ import pytest
 from streamlit.runtime.caching import cache_utils
 from streamlit.testing.v1 import AppTest
 
+from dashboard.day.sessions import from_folder
 from dashboard.library import load_file
 from dashboard.state import DATA_ENVIRONMENT
-from dashboard.tournament_source import from_folder
-from dashboard.views import tournament_tables as tournament_tables_module
-from dashboard.views.tournament import standings_records
-from dashboard.views.tournament_tables import TournamentTables, tournament_tables
+from dashboard.views.tournament import shared as tournament_tables_module
+from dashboard.views.tournament.overview import standings_records
+from dashboard.views.tournament.shared import TournamentTables, tournament_tables
 from recorder.archive import ARCHIVE_ENV, open_archive
 from replay.tournament import Tournament, build_tournament
 from tests.tables import read_tables

@@ -10,8 +10,15 @@ from hypothesis import strategies as st
 
 from dashboard.views.cards import card_back, card_face, card_label, card_row
 from dashboard.views.stepping import CONTROLS, Move, Position, move, parse_position, trick_ends
-from dashboard.views.table import SeatView, TableView, TeamScore, TrumpView, placed, table_html
 from dashboard.views.text import escape, escape_markdown
+from dashboard.views.tricks.table import (
+    SeatView,
+    TableView,
+    TeamScore,
+    TrumpView,
+    placed,
+    table_html,
+)
 from recorder.cards import Card, Suit
 
 # Six calls, the trump put down, then two tricks of six cards: the shape of a 40 hand's steps.

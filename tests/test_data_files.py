@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from dashboard.families import commands_for
+from dashboard.cli.families import commands_for
 from recorder import dumps, read
-from replay import replay_session
+from replay.tricks import replay_session
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SESSIONS = sorted(DATA.rglob("*.tgn"))

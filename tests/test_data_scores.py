@@ -12,8 +12,8 @@ import pytest
 
 from recorder import load
 from recorder.model import Record
-from replay import replay_session
-from replay.scoring import Counter, SessionScore, score_session
+from replay.tricks import replay_session
+from replay.tricks.scoring import Counter, SessionScore, score_session
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 COMMENTED = ["club-night-40.tgn", "tournament-28.tgn", "rubber-29.tgn"]

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dashboard import launch
-from dashboard.cli import app
+from dashboard.cli.commands import app
 from dashboard.day.source import open_day
+from dashboard.server import launch
 from dashboard.state import BUNDLED_DATA, data_location
 from recorder.archive import ARCHIVE_ENV, open_archive
 from tests.day_setup import EVENT, set_up

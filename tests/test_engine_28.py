@@ -410,8 +410,8 @@ def test_a_redealt_hand_is_dealt_again_by_the_same_dealer() -> None:
 def test_marukott_when_the_other_team_takes_every_round_of_a_16_to_19_call() -> None:
     import random
 
-    from replay import replay_session
-    from replay.simulate import played_session
+    from replay.tricks import replay_session
+    from replay.tricks.simulate import played_session
 
     found = 0
     for seed in range(60, 70):

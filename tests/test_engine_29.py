@@ -274,7 +274,7 @@ def test_last_trick_point_switched_off() -> None:
 
 
 def test_pair_steps_show_the_undertaking() -> None:
-    from replay import replay_hand
+    from replay.tricks import replay_hand
     from tests.engine_helpers import read, tgn
 
     hand = replay_hand(read(tgn("29", HAND)), 0)

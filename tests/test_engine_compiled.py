@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from recorder.model import Record
-from replay import play, replay_session
-from replay.scoring import score_session
-from replay.simulate import random_session
+from replay.tricks import play, replay_session
+from replay.tricks.scoring import score_session
+from replay.tricks.simulate import random_session
 from tests.plain_source import assert_tests_pass_on_plain, copy_plain_source
 from tests.test_engine_robust import _mangle
 from tests.test_random_play import SWITCHES
@@ -32,7 +32,7 @@ pytestmark = pytest.mark.skipif(not COMPILED, reason="the engine runs as plain P
 
 JUDGE = """
 import json
-from replay import play
+from replay.tricks import play
 from tests.test_engine_compiled import judged
 
 assert play.__file__.endswith(".py"), play.__file__
@@ -95,4 +95,4 @@ def test_the_random_play_and_property_tests_pass_on_the_plain_source(plain: Path
         "tests/test_auction_hold.py",
         "tests/test_named_trump.py",
     ]
-    assert_tests_pass_on_plain(plain, "replay.play", tests)
+    assert_tests_pass_on_plain(plain, "replay.tricks.play", tests)

@@ -6,7 +6,7 @@ import pickle
 import re
 
 import recorder
-from replay import normalize, replay_hand, replay_session
+from replay.tricks import normalize, replay_hand, replay_session
 from tests.engine_helpers import read
 
 EXAMPLE = """\

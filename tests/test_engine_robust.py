@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from recorder.model import Action, PairLine, Record, TrumpLine
-from replay import normalize, replay_hand, replay_session
-from replay.deck import CARDS
-from replay.simulate import random_session
+from replay.tricks import normalize, replay_hand, replay_session
+from replay.tricks.deck import CARDS
+from replay.tricks.simulate import random_session
 from tests.strategies import ANY_CONTENT, records
 
 

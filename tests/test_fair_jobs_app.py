@@ -1,6 +1,6 @@
-"""The fair analysis runs away from the page (``dashboard.fair_worker``), under Streamlit's AppTest:
-the click returns at once with a progress bar, another visitor's page opens meanwhile, and the
-result shows when the worker is done, to a visitor who comes back as to one who waited."""
+"""The fair analysis runs away from the page (``dashboard.server.fair_worker``), under Streamlit's
+AppTest: the click returns at once with a progress bar, another visitor's page opens meanwhile, and
+the result shows when the worker is done, to a visitor who comes back as to one who waited."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.replay_store import CACHE_ENV
+from dashboard.server.replay_store import CACHE_ENV
 from tests.test_dashboard_analysis_app import app as example_app  # noqa: F401  (the fixture)
 from tests.test_dashboard_app import APP, TIMEOUT, no_exception, open_page
 

@@ -10,12 +10,12 @@ from collections import Counter
 import pytest
 
 from recorder.cards import Card, Suit
-from replay.engine import replay_session
 from replay.fair import DealCounter, Place, decision_states, sight_of
 from replay.fair.sampling import places_of
-from replay.simulate import random_hand
 from replay.solver.position import Position
 from replay.solver.recorded import read_hand
+from replay.tricks.engine import replay_session
+from replay.tricks.simulate import random_hand
 from tests.fair_helpers import Decision, decisions, recorded_hands
 
 GAMES = ("40", "28", "29")

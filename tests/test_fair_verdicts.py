@@ -9,9 +9,8 @@ from dataclasses import replace
 from functools import cache
 from statistics import fmean
 
-from dashboard.fair_report import decision_mapper
+from dashboard.cli.fair_report import decision_mapper
 from recorder.cards import Call, CallKind, Card, Suit
-from replay.engine import replay_session
 from replay.fair import (
     FairValue,
     Sampler,
@@ -21,10 +20,11 @@ from replay.fair import (
     fair_value,
     judge,
 )
-from replay.simulate import random_hand
 from replay.solver import CardJudgement, HandAnalysis, Move, Position, Solver
 from replay.solver.board import Board
 from replay.solver.deal import random_ending
+from replay.tricks.engine import replay_session
+from replay.tricks.simulate import random_hand
 
 GAMES = ("40", "28", "29")
 

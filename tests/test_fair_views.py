@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dashboard.views.fair import SessionHand, drills, fair_line_at, fair_table, hand_scores
+from dashboard.views.tricks.fair import SessionHand, drills, fair_line_at, fair_table, hand_scores
 from recorder.cards import Call, CallKind, Card
 from replay.fair import FairHand, FairJudgement
 from replay.solver import CardJudgement, HandAnalysis, Move
@@ -68,7 +68,7 @@ def test_the_drill_accepts_a_card_within_tolerance_and_not_the_one_played() -> N
 
 
 def test_replay_gives_the_fair_verdict_of_the_card_at_its_step() -> None:
-    from replay.state import Event, Step
+    from replay.tricks.state import Event, Step
 
     hand = _hands()[0]
     event = Event("card", 1, 2, 3, "KH", 1, 1)

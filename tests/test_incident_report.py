@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from dashboard.incident_report import report_html
-from dashboard.rules_text import rule_quote
+from dashboard.printing.incident_report import report_html
+from dashboard.printing.rules_text import rule_quote
 from recorder.tgn import loads
-from replay import normalize
+from replay.tricks import normalize
 from tests.test_cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,7 +121,7 @@ def test_report_refuses_a_missing_hand_and_says_so_without_chromium(
     club = str(ROOT / "data/club-night-40.tgn")
     status, _, err = run("report", club, "--hand", "99")
     assert status == 2 and "no hand 99" in err
-    monkeypatch.setattr("dashboard.pdf.CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.setattr("dashboard.printing.pdf.CHROMIUM", tmp_path / "no-chromium")
     monkeypatch.setenv("PATH", str(tmp_path))
     status, _, err = run("report", club, "--hand", "6", "--pdf", str(tmp_path / "x.pdf"))
     assert status == 2

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from dashboard.terminal import render_replay
-from dashboard.views.moment import headline, table_view
-from dashboard.views.table import table_html
+from dashboard.cli.terminal.tricks import render_replay
+from dashboard.views.tricks.moment import headline, table_view
+from dashboard.views.tricks.table import table_html
 from recorder.model import Record
-from replay import HandReplay, replay_hand
+from replay.tricks import HandReplay, replay_hand
 from tests import test_engine_28 as twenty_eight
 from tests.engine_helpers import codes, read, replay_one, tgn
 from tests.test_engine_29 import BID, DEAL, HAND, TRUMP

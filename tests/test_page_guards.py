@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.launch import GUARDED, run, run_recorder, settings_problems, streamlit_command
 from dashboard.page_writer import not_written
 from dashboard.query import query_number
-from dashboard.recording.rummy_setup import RummySetup
-from dashboard.recording.setup import SessionSetup
+from dashboard.recording.rummy.setup import RummySetup
+from dashboard.recording.tricks.setup import SessionSetup
+from dashboard.server.launch import GUARDED, run, run_recorder, settings_problems, streamlit_command
 from recorder.archive.events import ArchiveUnavailable
 from tests.test_cli import run as run_cli
 from tests.test_dashboard_app import app, no_exception, open_page, plain, replay_at  # noqa: F401
@@ -116,7 +116,9 @@ def test_an_archive_in_trouble_is_said_without_its_address(reason: str, said: st
 
 def test_record_needs_keys_only_off_this_machine(monkeypatch: pytest.MonkeyPatch) -> None:
     served: list[list[str]] = []
-    monkeypatch.setattr("dashboard.launch.serve", lambda command: served.append(command) or 0)
+    monkeypatch.setattr(
+        "dashboard.server.launch.serve", lambda command: served.append(command) or 0
+    )
     assert run_recorder(None, 8600) == 0
     assert run_recorder(None, 8600, host="0.0.0.0") == 0
     assert run("x", 8601, host="0.0.0.0") == 0

@@ -6,13 +6,13 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+from dashboard.day.sessions import from_folder
 from dashboard.library import load_file
-from dashboard.print_button import SESSION_PAGES
-from dashboard.tournament_source import from_folder
-from dashboard.views.printing import cut
-from dashboard.views.rummy_print import DEALS_PER_SHEET, rummy_sheet_printable
-from dashboard.views.tournament_print import bracket_printable, standings_printable
-from dashboard.views.tournament_report import report_html
+from dashboard.printing.button import SESSION_PAGES
+from dashboard.printing.frame import cut
+from dashboard.printing.rummy_sheet import DEALS_PER_SHEET, rummy_sheet_printable
+from dashboard.printing.tournament import bracket_printable, standings_printable
+from dashboard.views.tournament.report import report_html
 from recorder import read
 from replay.rummy import replay_rummy
 from replay.tournament import StandingRow, Tally, Tournament, TournamentFinding, build_tournament

@@ -7,9 +7,9 @@ import random
 from datetime import UTC, datetime
 from pathlib import Path
 
-from dashboard.tournament_source import from_folder
-from dashboard.views.on_now import LiveMatch, LiveTable, Seat, sessions_in_progress
-from dashboard.views.projector import (
+from dashboard.day.sessions import from_folder
+from dashboard.views.tournament.on_now import LiveMatch, LiveTable, Seat, sessions_in_progress
+from dashboard.views.tournament.projector import (
     DEFAULT_TURN,
     PANEL_LINES,
     PANELS,

@@ -9,9 +9,9 @@ from functools import cache
 import pytest
 
 from recorder.model import Record
-from replay import replay_session
-from replay.simulate import played_session
-from replay.table import State
+from replay.tricks import replay_session
+from replay.tricks.simulate import played_session
+from replay.tricks.table import State
 
 SESSIONS = 200
 HANDS = 5

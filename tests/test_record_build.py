@@ -143,7 +143,7 @@ def test_a_node_maker_makes_the_node_build_makes(cls: type[Node]) -> None:
 def test_reading_loads_no_pydantic_and_start_up_loads_no_model() -> None:
     script = (
         "import sys\n"
-        "import dashboard.cli\n"
+        "import dashboard.cli.commands\n"
         "assert 'pydantic' not in sys.modules and 'recorder.model' not in sys.modules\n"
         "from recorder.model import Record\n"
         "from recorder.tgn import read\n"

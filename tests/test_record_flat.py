@@ -20,7 +20,7 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-import replay.engine
+import replay.tricks.engine
 from recorder.archive import ARCHIVE_ENV, Archive, HandStarted, open_archive
 from recorder.archive.fold import LogState
 from recorder.model import Tag
@@ -93,7 +93,9 @@ class Work:
 def work(monkeypatch: pytest.MonkeyPatch) -> Iterator[Work]:
     counted = Work()
     monkeypatch.setattr(LogState, "apply", counted.counting("folded", LogState.apply))
-    monkeypatch.setattr(replay.engine, "_run", counted.counting("replayed", replay.engine._run))
+    monkeypatch.setattr(
+        replay.tricks.engine, "_run", counted.counting("replayed", replay.tricks.engine._run)
+    )
     yield counted
 
 

@@ -22,7 +22,7 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from dashboard.recording.position import Position
+from dashboard.recording.tricks.position import Position
 from recorder.archive import ARCHIVE_ENV, Archive, HandStarted, open_archive
 from recorder.model import Tag
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from dashboard.recording import clicks
-from dashboard.recording.offers import hold_label, hold_offer
-from dashboard.recording.position import Position, locate
-from dashboard.recording.setup import SessionSetup
+from dashboard.recording.tricks import clicks
+from dashboard.recording.tricks.offers import hold_label, hold_offer
+from dashboard.recording.tricks.position import Position, locate
+from dashboard.recording.tricks.setup import SessionSetup
 from recorder.archive import Archive, HandStarted, open_archive
 from recorder.tgn import dumps
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from dashboard.recording.live import LiveSessions
-from dashboard.recording.position import locate, position_of
+from dashboard.recording.tricks.position import locate, position_of
 from recorder.archive import (
     Archive,
     Corrected,
@@ -29,8 +29,8 @@ from recorder.archive import (
 )
 from recorder.model import Record
 from recorder.tgn import dumps, loads
-from replay import replay_session
-from replay.scoring import score_session
+from replay.tricks import replay_session
+from replay.tricks.scoring import score_session
 
 MATCH = (
     Path(__file__).resolve().parent.parent / "data/tournament/group-a-round-1-tuskers-theyyams.tgn"

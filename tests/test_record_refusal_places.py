@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.recording import clicks
-from dashboard.recording.clicks import Refused
+from dashboard.recording.tricks import clicks
+from dashboard.recording.tricks.clicks import Refused
 from recorder.archive import Archive
 from tests.test_day_pages import walked
 from tests.test_record_held import hand_taps, open_page, session, tap

@@ -11,7 +11,7 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from dashboard.recording import clicks
+from dashboard.recording.tricks import clicks
 from recorder.archive import ARCHIVE_ENV, Archive, TurnPlayed, open_archive
 from tests.test_recording import at, do, record_until_play, start
 

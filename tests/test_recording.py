@@ -8,11 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from dashboard.recording import clicks
-from dashboard.recording.offers import action_choices, call_choices, card_grid, closing_answers
-from dashboard.recording.position import Position, locate
-from dashboard.recording.setup import SessionSetup, archive_argument
-from dashboard.recording.view import status_html, status_text
+from dashboard.recording.tricks import clicks
+from dashboard.recording.tricks.offers import (
+    action_choices,
+    call_choices,
+    card_grid,
+    closing_answers,
+)
+from dashboard.recording.tricks.position import Position, locate
+from dashboard.recording.tricks.setup import SessionSetup, archive_argument
+from dashboard.recording.tricks.view import status_html, status_text
 from recorder.archive import Archive, HandStarted, open_archive
 from recorder.cards import Card
 from recorder.tgn import loads

@@ -3,10 +3,10 @@ face-down card, a finished trick's winner and points, played cards, the Resume l
 
 from __future__ import annotations
 
-from dashboard.recording import clicks
-from dashboard.recording.offers import card_grid
-from dashboard.recording.setup import SessionSetup
-from dashboard.recording.summary import (
+from dashboard.recording.tricks import clicks
+from dashboard.recording.tricks.offers import card_grid
+from dashboard.recording.tricks.setup import SessionSetup
+from dashboard.recording.tricks.summary import (
     calls_so_far,
     finished_text,
     finished_trick,

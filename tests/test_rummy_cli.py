@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from dashboard.cli import app
+from dashboard.cli.commands import app
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 TABLE = DATA / "rummy-first-round.tgn"

@@ -4,7 +4,7 @@ may see of the table and of the findings, turns in words, and Rummy cards drawn 
 from __future__ import annotations
 
 from dashboard.views.cards import card_face, card_label
-from dashboard.views.rummy_deal import (
+from dashboard.views.rummy.deal import (
     deal_findings,
     deal_steps,
     deal_table,
@@ -13,7 +13,7 @@ from dashboard.views.rummy_deal import (
     step_rounds,
 )
 from recorder import loads
-from recorder.rummy_cards import PRINTED_JOKER, RummyCard
+from recorder.rummy.cards import PRINTED_JOKER, RummyCard
 from replay.rummy import replay_rummy
 
 # Anu takes the open 9C; Babu draws JC (written) and throws a KD he was not dealt (not-held);

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from recorder.rummy_cards import PRINTED_JOKER, RummyCard
+from recorder.rummy.cards import PRINTED_JOKER, RummyCard
 from replay.rummy import (
     Count,
     CountMode,

@@ -12,7 +12,7 @@ from functools import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from recorder.rummy_cards import PRINTED_JOKER, RUMMY_CARDS, RUMMY_RANKS, RummyCard
+from recorder.rummy.cards import PRINTED_JOKER, RUMMY_CARDS, RUMMY_RANKS, RummyCard
 from replay.rummy import CountMode, Wild, count_grouped, find_declaration, judge_group, lowest_count
 from tests.rummy_brute import BruteResult, brute_force
 

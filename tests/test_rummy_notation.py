@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from recorder.rummy_cards import PRINTED_JOKER, RummyCard
+from recorder.rummy.cards import PRINTED_JOKER, RummyCard
 from recorder.tgn import dumps, from_json, json_schema, loads, read, to_json
 
 SESSION = '[Game "rummy"]\n[Players "Anu, Babu, Cini, Deepu"]\n\n[Hand "1"]\n[Dealer "4"]\n'

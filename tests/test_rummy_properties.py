@@ -6,8 +6,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dashboard.rummy_terminal import render_rummy_analysis, render_rummy_deal, render_rummy_score
-from recorder.rummy_cards import RUMMY_CARDS
+from dashboard.cli.terminal.rummy import (
+    render_rummy_analysis,
+    render_rummy_deal,
+    render_rummy_score,
+)
+from recorder.rummy.cards import RUMMY_CARDS
 from recorder.tgn import dumps, read
 from replay.rummy import replay_rummy
 from replay.rummy.analysis import analyse_rummy

@@ -9,17 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from dashboard.recording import rummy_clicks as taps
-from dashboard.recording.clicks import Accepted, Decision, Refused, commit
-from dashboard.recording.rummy_pick import Pick, judge_pick, pick_grid
-from dashboard.recording.rummy_position import RummyPosition, locate
-from dashboard.recording.rummy_setup import RummySetup
-from dashboard.recording.rummy_view import standings_html, status_text
+from dashboard.recording.rummy import clicks as taps
+from dashboard.recording.rummy.pick import Pick, judge_pick, pick_grid
+from dashboard.recording.rummy.position import RummyPosition, locate
+from dashboard.recording.rummy.setup import RummySetup
+from dashboard.recording.rummy.view import standings_html, status_text
+from dashboard.recording.tricks.clicks import Accepted, Decision, Refused, commit
 from recorder import load, loads
 from recorder.archive import Archive, HandStarted, RummyWinnerNamed, Undone, open_archive
 from recorder.model import Tag
-from recorder.rummy_cards import RummyCard
-from recorder.rummy_model import RummyBody
+from recorder.rummy.cards import RummyCard
+from recorder.rummy.model import RummyBody
 from replay.rummy import Wild, replay_rummy
 from replay.rummy.table_rules import RummyRules
 

@@ -19,10 +19,10 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard.library import load
 from dashboard.state import DATA_ENVIRONMENT
-from dashboard.views.rummy_deal import KIND_LABELS
+from dashboard.views.rummy.deal import KIND_LABELS
 from recorder.archive import ARCHIVE_ENV
 from recorder.model import Record
-from recorder.rummy_cards import RummyCard
+from recorder.rummy.cards import RummyCard
 from replay.rummy import RummyGame, Wild, judge_group, lowest_count
 from tests.test_dashboard_app import fresh_app, no_exception, open_page, plain, upload
 

@@ -8,15 +8,15 @@ import html
 
 import pandas as pd
 
-from dashboard.views.rummy_figures import RE_ENTERED, WENT_OUT, totals_figure
-from dashboard.views.rummy_players import (
+from dashboard.charts.rummy import RE_ENTERED, WENT_OUT, totals_figure
+from dashboard.views.rummy.players import (
     FIGURES,
     RummyTable,
     costs_table,
     grouping_costs,
     player_figures,
 )
-from dashboard.views.rummy_sheet import (
+from dashboard.views.rummy.sheet import (
     NO_OUTCOME,
     OUT,
     PLAYED,

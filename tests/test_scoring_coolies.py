@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.outcome import Outcome, Special
-from replay.scoring import score_session, take_coolies
+from replay.tricks.outcome import Outcome, Special
+from replay.tricks.scoring import score_session, take_coolies
 from tests.scoring_helpers import result, session
 
 FORTY = session("40")

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.outcome import Outcome, Penalty, Special
-from replay.scoring import score_session
+from replay.tricks.outcome import Outcome, Penalty, Special
+from replay.tricks.scoring import score_session
 from tests.scoring_helpers import result, session, violation
 
 TWENTY_EIGHT = session("28")

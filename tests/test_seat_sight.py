@@ -1,7 +1,7 @@
 """What one seat knows at each step is one definition (``TableState.view`` for the cards,
-``dashboard.views.sight`` for the findings), and the terminal's ``replay --seat`` follows it as the
-Replay page does: in 29 a seat holds its first four cards through the calling and all eight once
-the trump lies face down; a finding reaches a seat from the step its proof is public to it."""
+``dashboard.views.tricks.sight`` for the findings), and the terminal's ``replay --seat`` follows it
+as the Replay page does: in 29 a seat holds its first four cards through the calling and all eight
+once the trump lies face down; a finding reaches a seat from the step its proof is public to it."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from dashboard.views.sight import shown_findings, sight
+from dashboard.views.tricks.sight import shown_findings, sight
 from recorder.cards import Card
 from recorder.tgn import loads
-from replay import normalize, replay_hand
+from replay.tricks import normalize, replay_hand
 from tests.test_cli import CLUB, run
 
 REVOKE_29 = Path(__file__).resolve().parent / "tgn_cases" / "revoke-29.tgn"

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dashboard.cli.terminal.tricks import render_analysis
 from dashboard.library import load
-from dashboard.recording import clicks
-from dashboard.recording.setup import SessionSetup
-from dashboard.recording.summary import correction_label, export_name, resume_label
-from dashboard.recording.view import points_text
-from dashboard.terminal import render_analysis
+from dashboard.recording.tricks import clicks
+from dashboard.recording.tricks.setup import SessionSetup
+from dashboard.recording.tricks.summary import correction_label, export_name, resume_label
+from dashboard.recording.tricks.view import points_text
 from dashboard.views.sessions import reading_verdict
 from recorder.archive import Archive, HandStarted
 from recorder.tgn import loads

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from recorder import loads
-from replay import replay_session
 from replay.solver import Solver
 from replay.solver.analysis import (
     THRESHOLDS,
@@ -20,6 +19,7 @@ from replay.solver.analysis import (
 )
 from replay.solver.board import Board
 from replay.solver.recorded import read_hand
+from replay.tricks import replay_session
 from tests.test_solver_exhaustive import exhaustive_value
 
 SPEC = Path(__file__).resolve().parent.parent / "docs" / "TGN.md"

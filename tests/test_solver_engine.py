@@ -14,12 +14,12 @@ import pytest
 
 from recorder.cards import SUITS, CallKind
 from recorder.games import GAMES
-from replay.deck import CARDS
-from replay.simulate import deal_cards
 from replay.solver import Move, Position, TableRules, legal_moves, play
-from replay.table import Move as EngineMove
-from replay.table import State
-from replay.table import legal_moves as engine_moves
+from replay.tricks.deck import CARDS
+from replay.tricks.simulate import deal_cards
+from replay.tricks.table import Move as EngineMove
+from replay.tricks.table import State
+from replay.tricks.table import legal_moves as engine_moves
 
 SWITCHES = [
     {},

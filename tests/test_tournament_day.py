@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from dashboard.views.tournament import slot_lines, slot_status
+from dashboard.views.tournament.overview import slot_lines, slot_status
 from recorder import dumps, read
 from recorder.model import Tag
 from replay.tournament import (

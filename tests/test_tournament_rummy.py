@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from dashboard.tournament_source import from_folder
-from dashboard.views.tournament_report import render_tournament, report_html
+from dashboard.day.sessions import from_folder
+from dashboard.views.tournament.report import render_tournament, report_html
 from recorder import read
 from replay.tournament import TournamentSession, build_tournament
 from replay.tournament.description import Description, RummyFormat

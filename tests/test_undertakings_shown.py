@@ -9,17 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from dashboard.recording import clicks
-from dashboard.recording.position import Position, locate
-from dashboard.recording.setup import SessionSetup
-from dashboard.recording.summary import outcome_text, undertakings_so_far
-from dashboard.recording.view import trick_html
-from dashboard.views.moment import hand_over
+from dashboard.recording.tricks import clicks
+from dashboard.recording.tricks.position import Position, locate
+from dashboard.recording.tricks.setup import SessionSetup
+from dashboard.recording.tricks.summary import outcome_text, undertakings_so_far
+from dashboard.recording.tricks.view import trick_html
+from dashboard.views.tricks.moment import hand_over
 from recorder.archive import Archive, HandStarted, open_archive
 from recorder.model import Hand, Record
 from recorder.tgn import loads
-from replay import normalize, replay_hand, replay_session
-from replay.scoring import score_session
+from replay.tricks import normalize, replay_hand, replay_session
+from replay.tricks.scoring import score_session
 from tests.test_cli import run
 
 ROOT = Path(__file__).resolve().parent.parent

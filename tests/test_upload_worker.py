@@ -1,6 +1,6 @@
-"""Uploads are read and replayed in a worker process (``dashboard.upload_worker``): the session
-the page gets is the one reading in the server gave, its parts come from the upload's own folder,
-and the folder goes when the upload is forgotten."""
+"""Uploads are read and replayed in a worker process (``dashboard.server.upload_worker``): the
+session the page gets is the one reading in the server gave, its parts come from the upload's own
+folder, and the folder goes when the upload is forgotten."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from dashboard.launch import DEFAULT_MAX_UPLOAD_MB, max_upload_mb, streamlit_command
 from dashboard.library import load
-from dashboard.upload_worker import UploadFailed, read_away
+from dashboard.server.launch import DEFAULT_MAX_UPLOAD_MB, max_upload_mb, streamlit_command
+from dashboard.server.upload_worker import UploadFailed, read_away
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

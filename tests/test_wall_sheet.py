@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from dashboard.views.wall_sheet import next_matches, wall_printable
+from dashboard.printing.wall_sheet import next_matches, wall_printable
 from replay.tournament import build_tournament
 from tests.test_tournament_day import DAY, cup, group_day
 

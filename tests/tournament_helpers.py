@@ -1,7 +1,7 @@
 """Generated 28 tournaments for the tests: every match a real session of random legal hands.
 
-A match is played hand by hand through the engine (``replay.simulate``); when a test needs an exact
-score, a ``penalty`` line on the last counted shuffle adds what is missing, which the engine's
+A match is played hand by hand through the engine (``replay.tricks.simulate``); when a test needs an
+exact score, a ``penalty`` line on the last counted shuffle adds what is missing, which the engine's
 scoring counts like any penalty. The session goes through TGN text and back, so findings have lines.
 """
 
@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 from recorder import dumps, read
 from recorder.model import Hand, PenaltyLine, Record, Tag
-from replay import replay_session
-from replay.scoring import score_session
-from replay.simulate import played_session
 from replay.tournament import TournamentSession
+from replay.tricks import replay_session
+from replay.tricks.scoring import score_session
+from replay.tricks.simulate import played_session
 
 EVENT = "Test Cup"
 

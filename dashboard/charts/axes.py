@@ -1,6 +1,6 @@
 """Every axis of a chart pinned before it is sent: its kind, its range and its ticks, worked out
 here once from the figure's traces, so that the chart's first view, drawn in the page without
-plotly.js (``dashboard/chart.js``), and plotly.js's own drawing of it agree on every axis.
+plotly.js (``dashboard/charts/chart.js``), and plotly.js's own drawing of it agree on every axis.
 
 The rules follow plotly's own where a figure leaves them open: a category axis lists its
 categories in the order the traces give them, one a unit; a number axis spans its traces' values

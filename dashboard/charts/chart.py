@@ -3,11 +3,11 @@
 Streamlit's own ``st.plotly_chart`` makes the browser fetch and run the full plotly.js (4.7 MB)
 before a page's first chart shows, over a second of a fresh tab's load. Every chart here is a
 scatter or a bar, which the basic bundle (1.2 MB, vendored in ``dashboard/static`` with its licence)
-draws alike. The bundle is served by Streamlit's static file serving (``dashboard.launch`` turns it
-on) and loaded once per browser tab (``chart_loader.js``) for ``chart.js``, a Streamlit component
+draws alike. The bundle is served by Streamlit's static file serving (``dashboard.server.launch``
+turns it on) and loaded once per browser tab (``loader.js``) for ``chart.js``, a Streamlit component
 run in the page (no frame), which every chart of the tab shares. Even the basic bundle is about
 half a second of a fresh tab's work, so a chart's first view is drawn without it
-(``chart_preview.js``, on axes pinned here by ``views.chart_axes``, which plotly.js then draws
+(``preview.js``, on axes pinned here by ``charts.axes``, which plotly.js then draws
 alike), and every page asks for the bundle once it is drawn and the browser is idle. plotly.js
 takes a chart over, for hover, zoom and legend clicks, once the chart's room (its height kept from
 the start) comes within a screen's height of the view, charts seen together one per frame.
@@ -23,12 +23,12 @@ import plotly.graph_objects as go
 import plotly.io
 import streamlit as st
 
-from dashboard.views.chart_axes import pin_axes, plain
+from dashboard.charts.axes import pin_axes, plain
 
 HERE = Path(__file__).resolve().parent
-BUNDLE = HERE / "static" / "plotly-basic.min.js"
-LOADER = (HERE / "chart_loader.js").read_text(encoding="utf-8")
-PREVIEW = (HERE / "chart_preview.js").read_text(encoding="utf-8")
+BUNDLE = HERE.parent / "static" / "plotly-basic.min.js"
+LOADER = (HERE / "loader.js").read_text(encoding="utf-8")
+PREVIEW = (HERE / "preview.js").read_text(encoding="utf-8")
 SCRIPT = "\n".join([LOADER, PREVIEW, (HERE / "chart.js").read_text(encoding="utf-8")])
 COMPONENT = "thuruppu.chart"
 """The component's name, also the element Streamlit's AppTest finds (a ``bidi_component``)."""

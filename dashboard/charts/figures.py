@@ -10,9 +10,9 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from dashboard.views.scores import RUNNING_LABELS, Milestone
 from dashboard.views.text import escape
-from replay.scoring import Counter
+from dashboard.views.tricks.scores import RUNNING_LABELS, Milestone
+from replay.tricks.scoring import Counter
 
 #: Team 1 (odd seats) and team 2 (even seats).
 TEAM_COLOURS = ("#dc2626", "#2563eb")

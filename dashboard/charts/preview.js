@@ -1,5 +1,5 @@
 /* A chart's first view, drawn as one SVG in the page without plotly.js: the figure's axes (pinned
- * by dashboard/views/chart_axes.py, so plotly.js draws the same ranges and ticks), its lines,
+ * by dashboard/charts/axes.py, so plotly.js draws the same ranges and ticks), its lines,
  * markers and bars, its lines across and notes, and its legend, in the page's theme. plotly.js
  * (1.2 MB of script, about half a second of a fresh tab's work) then takes the chart over once the
  * page has settled, for hover, zoom and legend clicks (chart.js). Put before chart.js. */

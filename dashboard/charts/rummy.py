@@ -8,8 +8,8 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
-from dashboard.views.figures import hand_range, hand_ticks
-from dashboard.views.rummy_sheet import RummySheet, totals_series
+from dashboard.charts.figures import hand_range, hand_ticks
+from dashboard.views.rummy.sheet import RummySheet, totals_series
 from dashboard.views.text import escape
 
 #: One colour per chair, in chair order (seven players at most).

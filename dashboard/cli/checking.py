@@ -1,7 +1,7 @@
 """``thuruppu check`` of one file, hand by hand, and of many files over worker processes.
 
-A file is read one hand at a time (``dashboard.session_file``) and each hand judged as it is read
-(the family's ``judge``); its findings go, as lines or as their ``check --json`` entries, to a
+A file is read one hand at a time (``dashboard.cli.session_file``) and each hand judged as it is
+read (the family's ``judge``); its findings go, as lines or as their ``check --json`` entries, to a
 temporary file, since the read errors (known at the file's end) print first. What crosses back
 from a worker process is plain data: the error lines, the entry, that file's name.
 """
@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from dashboard.families import HandJudge, commands_for
-from dashboard.session_file import SessionFile, collector_paused, named_spool
-from dashboard.streamed import JsonItems
+from dashboard.cli.families import HandJudge, commands_for
+from dashboard.cli.params import UsageError, read_overrides
+from dashboard.cli.session_file import SessionFile, collector_paused, named_spool
+from dashboard.cli.streamed import JsonItems
 
 if TYPE_CHECKING:
     from recorder.model import Record
@@ -116,8 +117,6 @@ class _Check:
         return result
 
     def _start(self, header: Record | None) -> HandJudge | None:
-        from dashboard.cli import UsageError, read_overrides
-
         assert header is not None
         try:
             overrides = read_overrides(self.rules, header.game)

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from dashboard.checking import CLEAN, FOUND, UNREADABLE, checked_files, copy_out, write_entry
-from dashboard.cli_params import PlainTyper
+from dashboard.cli.checking import CLEAN, FOUND, UNREADABLE, checked_files, copy_out, write_entry
+from dashboard.cli.families import commands_for
+from dashboard.cli.params import PlainTyper, UsageError, read_overrides
+from dashboard.cli.process_end import PROCESS_END
+from dashboard.cli.session_file import SessionFile, Spool, collector_paused
+from dashboard.cli.streamed import same_text, write_record_json, write_tgn
 from dashboard.day.commands import day_app
-from dashboard.families import commands_for
-from dashboard.process_end import PROCESS_END
-from dashboard.session_file import SessionFile, Spool, collector_paused
-from dashboard.streamed import same_text, write_record_json, write_tgn
 from recorder.games import GAMES
 
 if TYPE_CHECKING:  # the record model, the engine and the archive load with the commands using them
@@ -39,7 +39,7 @@ app = PlainTyper(
     help="Record, replay and judge hands of the hidden-trump games 40, 28 and 29, and Rummy.",
 )
 
-BUNDLED_DATA = Path(__file__).resolve().parent / "data"  # the project's data/, package data
+BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"  # the project's data/, package data
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
 PaperOption = Annotated[
@@ -91,27 +91,6 @@ def parse_overrides(items: list[str] | None, game: str | None = None) -> dict[st
         return read_overrides(items, game)
     except UsageError as error:
         usage_error(str(error))
-
-
-def read_overrides(items: list[str] | None, game: str | None = None) -> dict[str, str]:
-    """``--rules KEY=VALUE`` items as a dict; a malformed or unknown one raises ``UsageError``."""
-    from recorder.house_rules import rule_problem
-
-    overrides: dict[str, str] = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        key, value = key.strip(), value.strip()
-        problem = (
-            "expected KEY=VALUE" if not sep else rule_problem(game, key, value) if game else None
-        )
-        if problem:
-            raise UsageError(f"--rules {item}: {problem}")
-        overrides[key] = value
-    return overrides
-
-
-class UsageError(ValueError):
-    """A wrong option value, found where the command cannot stop (``usage_error`` reports it)."""
 
 
 def usage_error(message: str) -> NoReturn:
@@ -293,7 +272,7 @@ def report_command(
 ) -> None:
     """A referee's incident report of one hand: each finding, its rule, the players, the tricks
     up to the proof drawn as cards, the outcome and the score (HTML on standard output)."""
-    from dashboard.incident_report import report_html
+    from dashboard.printing.incident_report import report_html
     from recorder.games import family_name
 
     found = _load_hand(file, hand)
@@ -403,7 +382,7 @@ def analyse(
         _exit(UNREADABLE)
         return
     if fair:
-        from dashboard.fair_report import fair_analysis, render_fair
+        from dashboard.cli.fair_report import fair_analysis, render_fair
 
         result = fair_analysis(record, hand, samples, seed, jobs or _cores(), not as_json)
         text = render_fair(record, result)
@@ -449,7 +428,7 @@ def dashboard(
 ) -> None:
     """Start the Streamlit dashboard (headless) on PATH, the bundled data/ by default. It only
     reads unless a page is opened with a key's link."""
-    from dashboard.launch import run
+    from dashboard.server.launch import run
 
     _exit(run(path or str(BUNDLED_DATA), port, db, str(cache) if cache else None, host))
 
@@ -476,7 +455,7 @@ def record(
 ) -> None:
     """Start the dashboard on its Record page, recording live into the archive, which it serves:
     on this machine alone by default; --host 0.0.0.0 opens it to the network and turns keys on."""
-    from dashboard.launch import run_recorder
+    from dashboard.server.launch import run_recorder
 
     _exit(run_recorder(db, port, str(data) if data else None, host))
 
@@ -552,7 +531,7 @@ def archive_export(
 
 def paper_of(paper: str) -> str:
     """``--paper``'s value, checked: one of ``PAPERS``."""
-    from dashboard.views.printing import PAPERS
+    from dashboard.printing.frame import PAPERS
 
     chosen = paper.strip().lower()
     if chosen not in PAPERS:
@@ -570,7 +549,7 @@ def write_printable(page: str, html: Path | None, pdf: Path | None) -> None:
             typer.echo(f"thuruppu: {html}: cannot write: {error.strerror}", err=True)
             raise typer.Exit(UNREADABLE) from None
     if pdf is not None:
-        from dashboard.pdf import PdfError, print_pdf
+        from dashboard.printing.pdf import PdfError, print_pdf
 
         try:
             print_pdf(page, pdf)
@@ -613,11 +592,11 @@ def tournament(
     ] = None,
 ) -> None:
     """Standings, bracket and places of a tournament (TOURNAMENT.md) from its sessions."""
+    from dashboard.day.sessions import from_archive, from_folder, read_description_file
     from dashboard.library import is_archive
-    from dashboard.tournament_source import from_archive, from_folder, read_description_file
-    from dashboard.views.tournament_print import bracket_printable, standings_printable
-    from dashboard.views.tournament_report import render_tournament, report_html
-    from dashboard.views.wall_sheet import wall_printable
+    from dashboard.printing.tournament import bracket_printable, standings_printable
+    from dashboard.printing.wall_sheet import wall_printable
+    from dashboard.views.tournament.report import render_tournament, report_html
     from replay.tournament import build_tournament
 
     paper = paper_of(paper)

@@ -83,7 +83,7 @@ class _TrickJudge:
     """A trick game's hands replayed one at a time: each hand's findings are its own."""
 
     def __init__(self, record: Record, rules: Rules) -> None:
-        from replay.engine import SessionReplayer
+        from replay.tricks.engine import SessionReplayer
 
         self._replayer = SessionReplayer(record, rules)
 
@@ -95,7 +95,7 @@ class _TrickJudge:
 
 
 def _trick_sheet(record: Record, rules: Rules, as_json: bool, path: str, write: Write) -> Any:
-    from dashboard.streamed import TrickScoreSheet
+    from dashboard.cli.streamed import TrickScoreSheet
 
     return TrickScoreSheet(record, rules, as_json, path, write)
 
@@ -136,7 +136,7 @@ class _RummySheet:
         self._hands.append(hand)
 
     def end(self) -> None:
-        from dashboard.streamed import json_text
+        from dashboard.cli.streamed import json_text
 
         scored = _rummy_score(self._record.model_copy(update={"hands": self._hands}), self._rules)
         self.found = any(f.severity in ("error", "warning") for f in scored.findings)
@@ -146,25 +146,25 @@ class _RummySheet:
 
 
 def _trick_findings(record: Record, rules: Rules) -> list[Finding]:
-    from replay import replay_session
+    from replay.tricks import replay_session
 
     return replay_session(record, rules).findings
 
 
 def _trick_score(record: Record, rules: Rules) -> Scored:
-    from replay import replay_session
-    from replay.scoring import score_session
+    from replay.tricks import replay_session
+    from replay.tricks.scoring import score_session
 
     session = replay_session(record, rules)
     scored = score_session(record, [hand.result for hand in session.hands], rules)
 
     def sheet() -> str:
-        from dashboard.terminal import render_score
+        from dashboard.cli.terminal.tricks import render_score
 
         return render_score(record, scored)
 
     def page(title: str, now: datetime, paper: str | None) -> str:
-        from dashboard.views.score_print import score_printable
+        from dashboard.printing.score_sheet import score_printable
 
         return score_printable(record, sheet(), title, now, paper)
 
@@ -174,9 +174,9 @@ def _trick_score(record: Record, rules: Rules) -> Scored:
 def _trick_replay(
     record: Record, index: int, seat: int | None, rules: Rules
 ) -> tuple[str, list[Finding]]:
-    from dashboard.terminal import render_replay
-    from replay import replay_hand, replay_session
-    from replay.scoring import score_session
+    from dashboard.cli.terminal.tricks import render_replay
+    from replay.tricks import replay_hand, replay_session
+    from replay.tricks.scoring import score_session
 
     replayed = replay_hand(record, index, rules, steps=True)
     results = [hand.result for hand in replay_session(record, rules).hands]
@@ -186,7 +186,7 @@ def _trick_replay(
 
 
 def _trick_analyse(record: Record, hand: int | None) -> tuple[dict[str, Any], str]:
-    from dashboard.terminal import render_analysis
+    from dashboard.cli.terminal.tricks import render_analysis
     from replay.solver import analyse_session
 
     result = analyse_session(record, hand)
@@ -205,12 +205,12 @@ def _rummy_score(record: Record, rules: Rules) -> Scored:
     game = replay_rummy(record, rules)
 
     def sheet() -> str:
-        from dashboard.rummy_terminal import render_rummy_score
+        from dashboard.cli.terminal.rummy import render_rummy_score
 
         return render_rummy_score(record, game)
 
     def page(title: str, now: datetime, paper: str | None) -> str:
-        from dashboard.views.rummy_print import rummy_sheet_printable
+        from dashboard.printing.rummy_sheet import rummy_sheet_printable
 
         return rummy_sheet_printable(game, title, now, paper)
 
@@ -220,7 +220,7 @@ def _rummy_score(record: Record, rules: Rules) -> Scored:
 def _rummy_replay(
     record: Record, index: int, seat: int | None, rules: Rules
 ) -> tuple[str, list[Finding]]:
-    from dashboard.rummy_terminal import render_rummy_deal
+    from dashboard.cli.terminal.rummy import render_rummy_deal
     from replay.rummy import replay_rummy
 
     game = replay_rummy(record, rules)
@@ -231,7 +231,7 @@ def _rummy_replay(
 
 
 def _rummy_analyse(record: Record, hand: int | None) -> tuple[dict[str, Any], str]:
-    from dashboard.rummy_terminal import render_rummy_analysis
+    from dashboard.cli.terminal.rummy import render_rummy_analysis
     from replay.rummy.analysis import analyse_rummy
 
     result = analyse_rummy(record, hand)

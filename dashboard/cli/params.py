@@ -175,3 +175,24 @@ def _path(info: Any) -> Convert:
         return coerce_cli_path(path, info, path_type=Path, param=param, ctx=ctx)
 
     return convert
+
+
+class UsageError(ValueError):
+    """A wrong option value, found where the command cannot stop (``usage_error`` reports it)."""
+
+
+def read_overrides(items: list[str] | None, game: str | None = None) -> dict[str, str]:
+    """``--rules KEY=VALUE`` items as a dict; a malformed or unknown one raises ``UsageError``."""
+    from recorder.house_rules import rule_problem
+
+    overrides: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        problem = (
+            "expected KEY=VALUE" if not sep else rule_problem(game, key, value) if game else None
+        )
+        if problem:
+            raise UsageError(f"--rules {item}: {problem}")
+        overrides[key] = value
+    return overrides

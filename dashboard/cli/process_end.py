@@ -1,8 +1,8 @@
 """How ``thuruppu check`` and ``score`` end as the installed command: the output flushed, then the
 process leaves at once, and what it loaded is left to the operating system.
 
-The commands read a session one hand at a time (``dashboard.session_file``), so little is left at
-the end, but freeing the modules and caches one object at a time still changes nothing: the
+The commands read a session one hand at a time (``dashboard.cli.session_file``), so little is left
+at the end, but freeing the modules and caches one object at a time still changes nothing: the
 system takes a process's memory back whole. Called inside a test's runner
 (``typer.testing.CliRunner``), where the process goes on, the commands end as any command does.
 """

@@ -3,8 +3,8 @@
 ``check``, ``score``, ``fmt``, ``convert`` and ``archive import`` read a club's whole archive
 export, a hundred thousand hands, so they never hold the file or its record whole: a TGN file is
 read a block at a time (``recorder.tgn.stream``) and each hand is given out normalized (every
-turn's seat filled where the record allows, as ``replay.normalize`` does for a whole record) as
-soon as it is read. A record as JSON is read whole (it is the record model's own form, for a
+turn's seat filled where the record allows, as ``replay.tricks.normalize`` does for a whole record)
+as soon as it is read. A record as JSON is read whole (it is the record model's own form, for a
 session, not an archive). The read errors, which may lie anywhere in the file, are known once
 the hands have been read through; a command prints them first, as it always has, so what it
 makes of the hands waits in a temporary file (``Spool``) meanwhile, not in memory.
@@ -86,7 +86,7 @@ class SessionFile:
 
     def hands(self) -> Iterator[Hand]:
         """Each hand of the session, normalized, in order (once)."""
-        from replay.engine import SessionReplayer
+        from replay.tricks.engine import SessionReplayer
 
         seating: SessionReplayer | None = None
         for hand in self._raw_hands():

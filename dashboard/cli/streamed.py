@@ -1,5 +1,5 @@
-"""What the commands write of a session read one hand at a time (``dashboard.session_file``): the
-canonical TGN, the record as JSON, and the trick games' score sheet, each written as it goes.
+"""What the commands write of a session read one hand at a time (``dashboard.cli.session_file``):
+the canonical TGN, the record as JSON, and the trick games' score sheet, each written as it goes.
 
 Each writes exactly the text the whole record gave (``writer.dumps``, ``model_dump_json(indent=2)``,
 ``render_score`` and ``score --json``): the head of the record or sheet, then each hand's piece
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dashboard.session_file import SessionFile, Spool
+from dashboard.cli.session_file import SessionFile, Spool
 
 if TYPE_CHECKING:
     from recorder.model import Hand, Record
@@ -91,8 +91,8 @@ class TrickScoreSheet:
     def __init__(
         self, record: Record, rules: dict[str, str], as_json: bool, path: str, write: Write
     ) -> None:
-        from replay.engine import SessionReplayer
-        from replay.scoring import RunningScore
+        from replay.tricks.engine import SessionReplayer
+        from replay.tricks.scoring import RunningScore
 
         self.record = record
         self.found = False
@@ -105,7 +105,7 @@ class TrickScoreSheet:
         self._path = path
         self._rows = Spool()
         self._entries = JsonItems(write, 4, opening=self._json_head() + "[\n")
-        from dashboard.terminal import SCORE_HEADER
+        from dashboard.cli.terminal.tricks import SCORE_HEADER
 
         self._widths = [len(cell) for cell in SCORE_HEADER]
 
@@ -121,7 +121,7 @@ class TrickScoreSheet:
         if self._as_json:
             self._entries.add(line.to_json())
         else:
-            from dashboard.terminal import score_row
+            from dashboard.cli.terminal.tricks import score_row
 
             row = score_row(self.record, line)
             self._widths = [max(w, len(cell)) for w, cell in zip(self._widths, row, strict=True)]
@@ -134,7 +134,7 @@ class TrickScoreSheet:
             self._entries.flush()
             self._write("\n  ]\n}" if self._entries.count else self._json_head() + "[]\n}")
             return
-        from dashboard.terminal import SCORE_HEADER, aligned, score_final, score_title
+        from dashboard.cli.terminal.tricks import SCORE_HEADER, aligned, score_final, score_title
 
         self._write(f"{score_title(self.record)}\n\n{aligned(SCORE_HEADER, self._widths)}\n")
         for row in self._rows.lines():

@@ -34,7 +34,6 @@ from recorder.archive import (
 from recorder.archive.events import Event
 from recorder.games import GAMES, family_name
 from recorder.model import Hand, PenaltyLine, Record, Tag
-from replay import normalize, replay_session
 from replay.rummy import replay_rummy
 from replay.tournament import (
     Description,
@@ -53,6 +52,7 @@ from replay.tournament import (
     schedule_problems,
     start_tags,
 )
+from replay.tricks import normalize, replay_session
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from dashboard.cli_params import PlainTyper
+from dashboard.cli.params import PlainTyper
 
 if TYPE_CHECKING:  # the archive and the engine load with the verb that runs, not with the command
     from dashboard.day.source import Day

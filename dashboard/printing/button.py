@@ -1,5 +1,5 @@
 """The "Print" buttons of the Tournament, Scores and Replay pages: each downloads a printable page
-(``dashboard/views/printing.py``) built when it is clicked, at that moment's "as of".
+(``dashboard/printing/frame.py``) built when it is clicked, at that moment's "as of".
 
 A session's printable is its family's (``SESSION_PAGES``, keyed like ``recorder.games.FAMILIES``):
 a Rummy table's whole score sheet, a trick game's score sheet. The page names no paper size, so the
@@ -23,7 +23,7 @@ def _now() -> datetime:
 
 
 def _rummy_page(session: LoadedSession) -> str:
-    from dashboard.views.rummy_print import rummy_sheet_printable
+    from dashboard.printing.rummy_sheet import rummy_sheet_printable
 
     game = session.rummy
     assert game is not None  # a Rummy session the pages show has its game
@@ -31,8 +31,8 @@ def _rummy_page(session: LoadedSession) -> str:
 
 
 def _trick_page(session: LoadedSession) -> str:
-    from dashboard.terminal import render_score
-    from dashboard.views.score_print import score_printable
+    from dashboard.cli.terminal.tricks import render_score
+    from dashboard.printing.score_sheet import score_printable
 
     record, score = session.record, session.score
     assert record is not None and score is not None  # a scored trick session has both
@@ -71,7 +71,7 @@ def print_session(session: LoadedSession, *, key: str) -> None:
 def print_tournament(tournament: Tournament) -> None:
     """ "Print" buttons for the notice board: the group standings, the wall sheet (the schedule by
     table, on a day with a schedule) and the bracket."""
-    from dashboard.views.tournament_print import bracket_printable, standings_printable
+    from dashboard.printing.tournament import bracket_printable, standings_printable
 
     stem = file_stem(tournament.name or "tournament")
     row = st.container(horizontal=True)
@@ -85,7 +85,7 @@ def print_tournament(tournament: Tournament) -> None:
         key="print-standings",
     )
     if tournament.schedule:
-        from dashboard.views.wall_sheet import wall_printable
+        from dashboard.printing.wall_sheet import wall_printable
 
         row.download_button(
             "Print wall sheet",

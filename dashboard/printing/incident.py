@@ -5,24 +5,24 @@ player and his team, the outcome of the hand and what the finding changed in the
 them the cards of every trick up to the last proof, drawn as cards, with the card of each finding
 and the cards that prove it marked. The page has no controls; its print stylesheet keeps the
 colours of the cards and puts each hand on a page of its own. Pure: the rule quotes and the score
-line are given to it (``dashboard.rules_text``, ``replay.scoring``).
+line are given to it (``dashboard.printing.rules_text``, ``replay.tricks.scoring``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from dashboard.rules_text import RuleQuote
+from dashboard.printing.rules_text import RuleQuote
 from dashboard.views.cards import CARD_CSS, card_back, card_face
-from dashboard.views.moment import findings_by_step, violation_effect
-from dashboard.views.sight import card_symbols, named_cards
 from dashboard.views.text import escape
-from dashboard.views.undertakings import result_line
+from dashboard.views.tricks.moment import findings_by_step, violation_effect
+from dashboard.views.tricks.sight import card_symbols, named_cards
+from dashboard.views.tricks.undertakings import result_line
 from recorder.cards import Card
 from recorder.model import Record
-from replay import HandReplay
 from replay.findings import CATALOGUE, Finding
-from replay.scoring import ScoreLine
+from replay.tricks import HandReplay
+from replay.tricks.scoring import ScoreLine
 
 REPORT_CSS = """
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#111827;margin:1.5rem}

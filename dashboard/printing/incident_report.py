@@ -1,15 +1,15 @@
 """The referee's incident report of a hand, for ``thuruppu report`` and the Replay page: the hand
 replayed and scored, each finding's rule looked up, the page built by ``views.incident``. The
-command prints it to PDF as every printable is (``dashboard.pdf``)."""
+command prints it to PDF as every printable is (``dashboard.printing.pdf``)."""
 
 from __future__ import annotations
 
-from dashboard.rules_text import rule_quote
-from dashboard.views.incident import hand_report, report_page
+from dashboard.printing.incident import hand_report, report_page
+from dashboard.printing.rules_text import rule_quote
 from recorder.model import Record
-from replay import replay_hand, replay_session
 from replay.findings import Finding
-from replay.scoring import score_session
+from replay.tricks import replay_hand, replay_session
+from replay.tricks.scoring import score_session
 
 
 def hand_article(

@@ -5,15 +5,15 @@ deal, his running total under it, ``out`` once he is out), cut into sheets of ``
 deals. Every sheet repeats the players' names above its deals and their totals after its last deal
 below them, so a page taken down from the board reads on its own; the last sheet's totals are the
 table's. The findings stay in the director's report. Portrait, on the frame of
-``dashboard.views.printing``.
+``dashboard.printing.frame``.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from dashboard.views.printing import Sheet, printable_page
-from dashboard.views.rummy_sheet import (
+from dashboard.printing.frame import Sheet, printable_page
+from dashboard.views.rummy.sheet import (
     LEGEND,
     OUT,
     RummySheet,

@@ -1,11 +1,11 @@
 """A trick game's session on paper: the score sheet the terminal prints (``thuruppu score``), each
-hand's outcome and the running score, on the frame of ``dashboard.views.printing``."""
+hand's outcome and the running score, on the frame of ``dashboard.printing.frame``."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from dashboard.views.printing import Sheet, printable_page
+from dashboard.printing.frame import Sheet, printable_page
 from dashboard.views.text import escape
 from recorder.model import Record
 

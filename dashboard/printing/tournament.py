@@ -1,6 +1,6 @@
 """The tournament's printables for the notice board: the group standings and the bracket.
 
-Pure, from a ``Tournament`` and the time: each is a page of ``dashboard.views.printing`` with the
+Pure, from a ``Tournament`` and the time: each is a page of ``dashboard.printing.frame`` with the
 event, the stage and "as of HH:MM" on every sheet. Neither shows a finding: those are for the
 director's report (``tournament_report.report_html``). The standings are portrait, as many groups
 a sheet as ``STANDINGS_LINES`` lines hold (a group never split); the bracket is one landscape sheet,
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from dashboard.views.printing import Sheet, cut, printable_page
+from dashboard.printing.frame import Sheet, cut, printable_page
 from dashboard.views.text import escape
-from dashboard.views.tournament import (
+from dashboard.views.tournament.overview import (
     SHARED_RANK_NOTE,
     STAGE_TITLES,
     bracket_svg,

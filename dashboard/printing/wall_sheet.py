@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from dashboard.views.printing import Sheet, cut, printable_page
+from dashboard.printing.frame import Sheet, cut, printable_page
 from dashboard.views.text import escape
 from replay.tournament import Match, ScheduleEntry, Tournament
 from replay.tournament.schedule import played_order

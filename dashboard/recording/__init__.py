@@ -1,6 +1,7 @@
 """Live recording, as pure functions the Record page draws: where a hand stands, what to offer.
 
-``locate`` derives the recording's position from the archive's log (nothing is kept elsewhere);
-``offers`` lists the buttons a position calls for; ``clicks`` turns a click into archive events
-or a refusal; ``setup`` turns the set-up form into session tags.
+A family a subfolder: ``tricks`` (40, 28, 29) and ``rummy``. What both share stands here: the
+sessions being recorded kept for the server (``live``), a session as the room sees it
+(``watched``) and a table's page on the tournament day (``table``). ``locate`` derives a
+recording's position from the archive's log (nothing is kept elsewhere).
 """

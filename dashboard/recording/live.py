@@ -43,9 +43,9 @@ from recorder.archive.fold import LogState, effective_events
 from recorder.cards import Card
 from recorder.model import Hand, Record, Tag
 from recorder.tgn.writer import hand_writer, head_lines
-from replay import HandReplay
-from replay.engine import SessionReplayer
-from replay.outcome import HandResult
+from replay.tricks import HandReplay
+from replay.tricks.engine import SessionReplayer
+from replay.tricks.outcome import HandResult
 
 LIMIT = 64
 """Sessions kept at once: a day's tables and their projectors, with room to spare."""

@@ -16,7 +16,7 @@ from dashboard.library import archive_key
 from recorder.archive import Archive
 from recorder.cards import Suit
 from recorder.model import Record
-from recorder.rummy_cards import RummyCard
+from recorder.rummy.cards import RummyCard
 from replay.tournament import (
     Draw,
     MatchLength,

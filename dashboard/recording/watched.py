@@ -20,13 +20,13 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dashboard.replay_store import Parts
+from dashboard.server.replay_store import Parts
 from recorder.archive.public import public_record
 from recorder.games import family_name
 from recorder.model import Record
-from replay import HandReplay, SessionReplay
-from replay.engine import SessionReplayer
-from replay.scoring import score_session
+from replay.tricks import HandReplay, SessionReplay
+from replay.tricks.engine import SessionReplayer
+from replay.tricks.scoring import score_session
 
 
 @dataclass(frozen=True)

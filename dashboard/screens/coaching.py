@@ -3,7 +3,8 @@
 The solver takes seconds per hand, so the hands are analysed only when asked (a button) and each
 analysis is cached for the server (``state.hand_analysis``); a hand the server has solved already
 is shown at once, in any tab. Every costly decision links to its moment in Replay. A Rummy player's
-groupings are judged against the lowest count first (``dashboard.rummy_panels``), no solver needed.
+groupings are judged against the lowest count first (``dashboard.screens.rummy.panels``), no solver
+needed.
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import state
-from dashboard.chart import chart
-from dashboard.fair_panels import fair_coaching
+from dashboard.charts.chart import chart
 from dashboard.library import LoadedSession
-from dashboard.rummy_panels import rummy_coaching
-from dashboard.views.analysis import cost_by, decision_link, mistakes_figure, mistakes_table
-from replay import Step
-from replay.coaching import POINTS_GIVEN_AWAY, AnalysedHand, player_mistakes, player_summary
+from dashboard.screens.fair_panels import fair_coaching
+from dashboard.screens.rummy.panels import rummy_coaching
+from dashboard.views.tricks.analysis import cost_by, decision_link, mistakes_figure, mistakes_table
 from replay.solver import PERFECT_INFORMATION
+from replay.solver.coaching import POINTS_GIVEN_AWAY, AnalysedHand, player_mistakes, player_summary
+from replay.tricks import Step
 
 ANALYSED = "coaching-analysed"  # the hands this browser session asked the solver to analyse
 

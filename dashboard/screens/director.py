@@ -22,8 +22,8 @@ from dashboard import page_writer, state
 from dashboard.day import actions
 from dashboard.day.history import history_lines
 from dashboard.day.source import Day, DayError, open_day, tournaments
-from dashboard.views.day import entry_teams, event_sessions, session_label
 from dashboard.views.text import escape_markdown
+from dashboard.views.tournament.day import entry_teams, event_sessions, session_label
 from recorder.archive import Archive, ArchiveError, Author
 from recorder.model import Record
 

@@ -2,10 +2,10 @@
 
 Sampling takes seconds to minutes per hand, so hands are analysed only when asked (a button), away
 from the page's script run: in a worker process the server runs one hand at a time
-(``dashboard.fair_worker``), its progress redrawn each second. Each result is kept for the server
-(``fair_results``) and in the replay store (``ReplayStore.put_result``), keyed by the session's
-version, the hand, the deals a decision and the seed, so any tab, the page visited again, and the
-next run of the dashboard show it at once.
+(``dashboard.server.fair_worker``), its progress redrawn each second. Each result is kept for the
+server (``fair_results``) and in the replay store (``ReplayStore.put_result``), keyed by the
+session's version, the hand, the deals a decision and the seed, so any tab, the page visited again,
+and the next run of the dashboard show it at once.
 Below: the score per hand, the decisions ranked by fair cost with a severity filter and both
 verdicts side by side, and a drill, "find the better card", from the player's seat.
 """
@@ -17,9 +17,16 @@ from collections.abc import Sequence
 import streamlit as st
 
 from dashboard import state
-from dashboard.fair_worker import FairJob, FairJobs, FairRequest
 from dashboard.library import LoadedSession
-from dashboard.views.fair import SEVERITIES, Drill, SessionHand, drills, fair_table, hand_scores
+from dashboard.server.fair_worker import FairJob, FairJobs, FairRequest
+from dashboard.views.tricks.fair import (
+    SEVERITIES,
+    Drill,
+    SessionHand,
+    drills,
+    fair_table,
+    hand_scores,
+)
 from recorder.house_rules import resolve_rules
 from recorder.model import Record
 from replay.fair import FAIR_THRESHOLDS, FairHand, Sampling
@@ -113,7 +120,7 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
 
 @st.cache_resource(show_spinner=False)
 def fair_jobs() -> FairJobs:
-    """The fair analyses running or queued on this server (``dashboard.fair_worker``)."""
+    """The fair analyses running or queued on this server (``dashboard.server.fair_worker``)."""
     return FairJobs()
 
 

@@ -19,7 +19,8 @@ import streamlit as st
 from dashboard import page_writer, state
 from dashboard.day import actions
 from dashboard.day.source import Day, DayError, open_day, tournaments
-from dashboard.views.day import (
+from dashboard.views.text import escape_markdown
+from dashboard.views.tournament.day import (
     ACCOUNTS_CSS,
     FormAnswers,
     accounts_html,
@@ -34,7 +35,6 @@ from dashboard.views.day import (
     suggested_id,
     team_rows,
 )
-from dashboard.views.text import escape_markdown
 from recorder.archive import Archive, ArchiveError, Author
 from replay.tournament import Description as TournamentDescription
 from replay.tournament import (

@@ -1,5 +1,5 @@
 """The Players page: every player over all loaded sessions, then one player in detail (his Rummy
-figures too, from ``dashboard.rummy_panels``)."""
+figures too, from ``dashboard.screens.rummy.panels``)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dashboard import state
-from dashboard.chart import chart
-from dashboard.rummy_panels import rummy_overview, rummy_player
-from dashboard.views.figures import findings_figure, levels_figure, margin_figure, success_figure
+from dashboard.charts.chart import chart
+from dashboard.charts.figures import findings_figure, levels_figure, margin_figure, success_figure
+from dashboard.screens.rummy.panels import rummy_overview, rummy_player
 from dashboard.views.frame_html import frame_html
-from dashboard.views.players import blank_missing, default_player
+from dashboard.views.tricks.players import blank_missing, default_player
 
 st.title("Players")
 tables = state.players(state.sessions())

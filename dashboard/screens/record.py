@@ -15,9 +15,10 @@ import streamlit as st
 
 from dashboard import page_writer, state
 from dashboard.query import bad_number, query_number
-from dashboard.recording import clicks
-from dashboard.recording.clicks import Decision
-from dashboard.recording.offers import (
+from dashboard.recording.rummy.setup import GAME as RUMMY
+from dashboard.recording.tricks import clicks
+from dashboard.recording.tricks.clicks import Decision
+from dashboard.recording.tricks.offers import (
     action_choices,
     call_choices,
     call_label,
@@ -28,10 +29,9 @@ from dashboard.recording.offers import (
     hold_offer,
     redeal_reasons,
 )
-from dashboard.recording.position import Position, position_of
-from dashboard.recording.rummy_setup import GAME as RUMMY
-from dashboard.recording.setup import SessionSetup, archive_argument
-from dashboard.recording.summary import (
+from dashboard.recording.tricks.position import Position, position_of
+from dashboard.recording.tricks.setup import SessionSetup, archive_argument
+from dashboard.recording.tricks.summary import (
     calls_so_far,
     correction_label,
     finished_text,
@@ -42,14 +42,14 @@ from dashboard.recording.summary import (
     undertakings_so_far,
     winning_call,
 )
-from dashboard.recording.view import (
+from dashboard.recording.tricks.view import (
     RECORDER_CSS,
     points_text,
     seat_name,
     status_html,
     trick_html,
 )
-from dashboard.screens import record_table, rummy_record
+from dashboard.screens import record_table
 from dashboard.screens.record_parts import (
     SUIT_COLOURS,
     draw_exported,
@@ -59,6 +59,7 @@ from dashboard.screens.record_parts import (
     refuse_at,
     take_message,
 )
+from dashboard.screens.rummy import record as rummy_record
 from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import CARD_CSS, card_label
 from dashboard.views.text import escape, escape_markdown

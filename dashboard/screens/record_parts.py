@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from dashboard.recording.summary import export_name
+from dashboard.recording.tricks.summary import export_name
 from dashboard.views.text import escape_markdown
 from recorder.archive import Archive
 from recorder.cards import Suit

@@ -26,8 +26,8 @@ from dashboard.recording.table import (
     table_match,
 )
 from dashboard.screens.record_parts import draw_message, refuse_at
-from dashboard.views.day import entry_teams, seat_rosters, seat_teams
 from dashboard.views.text import escape_markdown
+from dashboard.views.tournament.day import entry_teams, seat_rosters, seat_teams
 from recorder.archive import Archive, ArchiveError, Author
 from recorder.games import GAMES
 from recorder.model import Record

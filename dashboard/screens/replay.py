@@ -13,11 +13,11 @@ from functools import partial
 import streamlit as st
 
 from dashboard import state
-from dashboard.fair_panels import fair_hand_of
-from dashboard.incident_report import report_html
 from dashboard.library import LoadedSession
-from dashboard.print_button import print_session
-from dashboard.screens import rummy_replay
+from dashboard.printing.button import print_session
+from dashboard.printing.incident_report import report_html
+from dashboard.screens.fair_panels import fair_hand_of
+from dashboard.screens.rummy import replay as rummy_replay
 from dashboard.screens.stepper import (
     EVERYONE,
     HAND,
@@ -29,20 +29,8 @@ from dashboard.screens.stepper import (
     WRITTEN,
     step_controls,
 )
-from dashboard.views.analysis import costly_cards, hand_summary, trump_choices, verdict_at
-from dashboard.views.fair import fair_line_at
 from dashboard.views.finding_links import hand_marks
 from dashboard.views.frame_html import frame_html
-from dashboard.views.moment import hand_over, step_tricks, table_view
-from dashboard.views.sight import (
-    Shown,
-    card_flags,
-    card_symbols,
-    shown_findings,
-    sight,
-    trick_table,
-    tricks_seen,
-)
 from dashboard.views.stepping import (
     CONTROLS,
     SHORTCUT_HELP,
@@ -51,8 +39,20 @@ from dashboard.views.stepping import (
     out_of_range,
     parse_position,
 )
-from dashboard.views.table import table_html
 from dashboard.views.text import escape_markdown
+from dashboard.views.tricks.analysis import costly_cards, hand_summary, trump_choices, verdict_at
+from dashboard.views.tricks.fair import fair_line_at
+from dashboard.views.tricks.moment import hand_over, step_tricks, table_view
+from dashboard.views.tricks.sight import (
+    Shown,
+    card_flags,
+    card_symbols,
+    shown_findings,
+    sight,
+    trick_table,
+    tricks_seen,
+)
+from dashboard.views.tricks.table import table_html
 from replay.solver import PERFECT_INFORMATION
 
 ANALYSED = "replay-analysed"  # the hands this browser session asked the solver to analyse

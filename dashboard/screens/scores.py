@@ -1,5 +1,5 @@
 """The Scores page: a trick game's running score in step charts, the hands, calls against points;
-a Rummy game's score sheet and totals chart (``dashboard.rummy_panels``)."""
+a Rummy game's score sheet and totals chart (``dashboard.screens.rummy.panels``)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,15 @@ from collections.abc import Callable
 import streamlit as st
 
 from dashboard import state
-from dashboard.chart import chart
+from dashboard.charts.chart import chart
+from dashboard.charts.figures import calls_figure, running_figure
 from dashboard.library import LoadedSession
-from dashboard.print_button import print_session
-from dashboard.rummy_panels import rummy_scores
-from dashboard.views.figures import calls_figure, running_figure
+from dashboard.printing.button import print_session
+from dashboard.screens.rummy.panels import rummy_scores
 from dashboard.views.finding_links import finding_moments
 from dashboard.views.frame_html import frame_html
-from dashboard.views.scores import (
+from dashboard.views.stepping import Position
+from dashboard.views.tricks.scores import (
     RUNNING_LABELS,
     call_points,
     chart_keys,
@@ -23,7 +24,6 @@ from dashboard.views.scores import (
     milestones,
     running_series,
 )
-from dashboard.views.stepping import Position
 
 
 def trick_scores(session: LoadedSession) -> None:

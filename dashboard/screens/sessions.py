@@ -8,10 +8,10 @@ from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileMan
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from dashboard import state
-from dashboard.launch import MAX_UPLOAD_ENV
 from dashboard.library import LoadedSession, digest, is_upload
 from dashboard.screens.stepper import SEVERITY_ICONS
-from dashboard.upload_worker import UploadFailed, read_away
+from dashboard.server.launch import MAX_UPLOAD_ENV
+from dashboard.server.upload_worker import UploadFailed, read_away
 from dashboard.views.finding_links import finding_moments
 from dashboard.views.sessions import (
     problems_table,

@@ -1,7 +1,7 @@
 """What both Replay screens (the trick games' hand, a Rummy deal) share: the widget keys of the
 moment shown, and the step controls with their keyboard shortcuts.
 
-Not a page: ``replay.py`` and ``rummy_replay.py`` import it.
+Not a page: ``replay.py`` and ``rummy/replay.py`` import it.
 """
 
 from __future__ import annotations

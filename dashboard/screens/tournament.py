@@ -1,8 +1,8 @@
 """The Tournament page: group standings, the bracket, what is still to play, the findings.
 
 With ``?view=projector``: full-screen panels without navigation that turn by themselves
-(``dashboard/views/projector.py``), redrawn every ``PROJECTOR_SECONDS`` from the sessions as they
-stand, so that the screen follows the archive as the tables record."""
+(``dashboard/views/tournament/projector.py``), redrawn every ``PROJECTOR_SECONDS`` from the sessions
+as they stand, so that the screen follows the archive as the tables record."""
 
 from __future__ import annotations
 
@@ -13,13 +13,12 @@ from datetime import datetime
 import streamlit as st
 
 from dashboard import state
+from dashboard.day.sessions import description_for, descriptions_near
 from dashboard.day.source import open_day, tournaments
 from dashboard.library import LoadedSession
-from dashboard.print_button import print_tournament
-from dashboard.tournament_source import description_for, descriptions_near
-from dashboard.views.projector import projector_html, projector_options
+from dashboard.printing.button import print_tournament
 from dashboard.views.text import escape_markdown
-from dashboard.views.tournament import (
+from dashboard.views.tournament.overview import (
     SHARED_RANK_NOTE,
     bracket_svg,
     events,
@@ -29,12 +28,13 @@ from dashboard.views.tournament import (
     scores_link,
     tournament_sessions,
 )
-from dashboard.views.tournament_rummy import (
+from dashboard.views.tournament.projector import projector_html, projector_options
+from dashboard.views.tournament.rummy_stages import (
     places_lines,
     qualified_text,
     stage_title,
 )
-from dashboard.views.tournament_tables import SharedView, TournamentTables
+from dashboard.views.tournament.shared import SharedView, TournamentTables
 from recorder.archive import ArchiveError
 from replay.tournament import Tournament, build_tournament
 from replay.tournament.rummy_stages import FINAL

@@ -4,12 +4,13 @@ A hand's fair analysis solves hundreds of deals: seconds to minutes. Run in a pa
 held that visitor's page until done, and (the solver being compiled code that keeps the interpreter)
 every other visitor's too. Here a page only asks: ``FairJobs.start`` queues the hand and returns.
 One thread of the server takes the queue in order and, per hand, starts a worker process
-(``python -m dashboard.fair_worker FOLDER``: a fresh interpreter, as ``dashboard.upload_worker``
-reads uploads) that replays the hand, judges it (``replay.fair.analyse_fair``), writes its progress
-after each decision and the result into the job's folder. The thread keeps the progress on the
-job, hands the result to the job's ``done`` (the page keeps it for the server and in the replay
-store) and deletes the folder. The jobs belong to the server, not to a browser session: a visitor
-may leave the page and come back, or another tab may look, and sees the progress or the result.
+(``python -m dashboard.server.fair_worker FOLDER``: a fresh interpreter, as
+``dashboard.server.upload_worker`` reads uploads) that replays the hand, judges it
+(``replay.fair.analyse_fair``), writes its progress after each decision and the result into the
+job's folder. The thread keeps the progress on the job, hands the result to the job's ``done`` (the
+page keeps it for the server and in the replay store) and deletes the folder. The jobs belong to the
+server, not to a browser session: a visitor may leave the page and come back, or another tab may
+look, and sees the progress or the result.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from recorder.model import Record
-from replay.engine import replay_hand
 from replay.fair import FairHand, Sampling, analyse_fair
+from replay.tricks.engine import replay_hand
 
 REQUEST, PROGRESS, RESULT = "request.pickle", "progress", "result.pickle"
 """The files of a job's folder: what to analyse, the decisions done, the fair analysis."""
@@ -148,7 +149,7 @@ def run_away(request: FairRequest, job: FairJob) -> FairHand:
 
 def main(arguments: list[str]) -> None:
     """The worker: judge the requested hand, writing the decisions done after each one
-    (``python -m dashboard.fair_worker FOLDER``)."""
+    (``python -m dashboard.server.fair_worker FOLDER``)."""
     folder = Path(arguments[0])
     request: FairRequest = pickle.loads((folder / REQUEST).read_bytes())
     replayed = replay_hand(request.record, request.hand_index, request.switches, steps=True)

@@ -1,5 +1,5 @@
 // The key this browser tab was opened with, kept in the tab's sessionStorage so that a reload of
-// the tab keeps it (TOURNAMENT.md §10; dashboard/kept_key.py). The server sends the key once, on
+// the tab keeps it (TOURNAMENT.md §10; dashboard/server/kept_key.py). The server sends the key once, on
 // the run that read it from the link; after a reload (a new server session, the link's key
 // already cleared from the address bar) the key kept here is handed back to the server once.
 // sessionStorage belongs to this tab alone: another tab, even of the same site, has its own.

@@ -16,14 +16,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 
-APP = Path(__file__).resolve().parent / "app.py"
+APP = Path(__file__).resolve().parent.parent / "app.py"
 MAX_UPLOAD_ENV = "THURUPPU_MAX_UPLOAD_MB"
 DEFAULT_MAX_UPLOAD_MB = 50
 
 
 def max_upload_mb(environ: Mapping[str, str]) -> int:
     """The largest upload the Sessions page takes, in megabytes: ``THURUPPU_MAX_UPLOAD_MB``,
-    else 50 (Streamlit's ``server.maxUploadSize``; ``dashboard.upload_worker`` reads it)."""
+    else 50 (Streamlit's ``server.maxUploadSize``; ``dashboard.server.upload_worker`` reads it)."""
     value = environ.get(MAX_UPLOAD_ENV, "").strip()
     return int(value) if value.isdigit() and int(value) > 0 else DEFAULT_MAX_UPLOAD_MB
 
@@ -59,7 +59,7 @@ def streamlit_command(
     return [
         sys.executable,
         "-m",
-        "dashboard.server",  # Streamlit, its caches warmed before it listens
+        "dashboard.server.warm",  # Streamlit, its caches warmed before it listens
         "run",
         str(APP),
         "--server.headless",
@@ -72,13 +72,14 @@ def streamlit_command(
         "minimal",
         "--client.showErrorDetails",
         "type",
-        "--server.enableStaticServing",  # the chart script (dashboard/static), see dashboard.chart
+        # the chart script (dashboard/static), see dashboard.charts.chart
+        "--server.enableStaticServing",
         "true",
         "--server.fileWatcherType",  # a served dashboard does not rerun on edits: no watching
         "none",
-        UPLOAD_FLAG,  # megabytes (dashboard.upload_worker)
+        UPLOAD_FLAG,  # megabytes (dashboard.server.upload_worker)
         str(max_upload_mb(os.environ)),
-        "--runner.postScriptGC",  # no full collection after every run: see dashboard.server
+        "--runner.postScriptGC",  # no full collection after every run: see dashboard.server.warm
         "false",
         *address,
         *guarded,

@@ -25,11 +25,11 @@ from typing import Any, NamedTuple, TypeVar
 
 from recorder.games import family_name
 from recorder.model import Record
-from replay import SessionReplay
 from replay.findings import Finding
 from replay.rummy import RummyGame
 from replay.rummy.analysis import ShownGrouping, shown_groupings
-from replay.scoring import SessionScore
+from replay.tricks import SessionReplay
+from replay.tricks.scoring import SessionScore
 
 T = TypeVar("T")
 
@@ -175,9 +175,9 @@ def tallied(parts: Parts) -> Callable[[], Tally]:
 def engine_version() -> str:
     """A digest of every source file that decides a replay (the reader, the engine, the scorer
     and the dashboard's loading and tally), and of this store's format."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     sources = sorted(path for package in PACKAGES for path in (root / package).rglob("*.py"))
-    sources += [root / "dashboard" / name for name in ("library.py", "replay_store.py")]
+    sources += [root / "dashboard" / name for name in ("library.py", "server/replay_store.py")]
     hasher = hashlib.sha256(STORE_FORMAT.encode())
     for path in sources:
         hasher.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())

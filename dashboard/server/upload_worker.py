@@ -3,9 +3,9 @@
 Reading and replaying a club's whole export (45 MB, 100,000 hands) takes minutes and gigabytes.
 Done on the page's thread it held the interpreter every visitor's page shares, and what it built
 stayed in the server's memory. Here the upload's bytes go to a temporary folder and a worker
-process (``python -m dashboard.upload_worker``: a fresh interpreter, neither a copy of the server
-nor one that imports the page that started it) reads, replays and scores them, keeps the record,
-replay and score in the folder (the upload's own ``ReplayStore``) and writes only what the
+process (``python -m dashboard.server.upload_worker``: a fresh interpreter, neither a copy of the
+server nor one that imports the page that started it) reads, replays and scores them, keeps the
+record, replay and score in the folder (the upload's own ``ReplayStore``) and writes only what the
 Sessions page lists: the summary, the problems, the tally. The worker ends after the upload, so
 its memory goes back to the system; one upload is read at a time, at the lowest priority
 (``WORKER_NICENESS``), so that on a busy machine the server's page threads come first. The bytes
@@ -38,7 +38,7 @@ from functools import cache
 from pathlib import Path
 
 from dashboard.library import NOTHING_READ, LoadedSession, load
-from dashboard.replay_store import Parts, ReplayStore, Tally
+from dashboard.server.replay_store import Parts, ReplayStore, Tally
 
 UPLOAD, PROGRESS, RESULT, TALLY = "upload.tgn", "progress", "listed.pickle", "tally.pickle"
 """The files of an upload's folder: its bytes, the worker's progress, what the page lists, and
@@ -116,7 +116,8 @@ class UploadFailed(RuntimeError):
 
 def main(arguments: list[str]) -> None:
     """The worker: read, replay and score the upload in the folder, keep its parts there and
-    write what the Sessions page lists (``python -m dashboard.upload_worker FOLDER KEY LABEL``)."""
+    write what the Sessions page lists
+    (``python -m dashboard.server.upload_worker FOLDER KEY LABEL``)."""
     os.nice(WORKER_NICENESS)
     folder, key, label = Path(arguments[0]), arguments[1], arguments[2]
     data = (folder / UPLOAD).read_bytes()

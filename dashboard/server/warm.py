@@ -1,5 +1,5 @@
 """The dashboard's Streamlit server process, warmed before it listens: ``python -m
-dashboard.server run app.py … -- --data PATH`` takes Streamlit's own command line.
+dashboard.server.warm run app.py … -- --data PATH`` takes Streamlit's own command line.
 
 A fresh Streamlit process imports the pages' libraries and reads, replays and scores every session
 on its first page view, so the first visitor waited seconds for what the server could have done
@@ -14,7 +14,7 @@ hands), holding the interpreter while the page's scripts and messages waited to 
 comes later (each open page's session, the sessions recorded live) is not frozen, and a full
 collection after every run walked it all again: with twenty tables recording and a hundred
 projectors redrawing, some twenty-five runs a second, each as long as everything alive. So the
-server runs with Streamlit's ``runner.postScriptGC`` off (``dashboard.launch``): Python's own
+server runs with Streamlit's ``runner.postScriptGC`` off (``dashboard.server.launch``): Python's own
 collector still collects cycles, its full collections spaced by how much survives, not by runs.
 
 It also makes the server send every answer at once (``send_at_once``). Streamlit binds its
@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from dashboard.launch import settings_problems
+from dashboard.server.launch import settings_problems
 
 
 def script_arguments(argv: Sequence[str]) -> list[str]:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 
 from dashboard.views.text import escape
 from recorder.cards import Card, Suit
-from recorder.rummy_cards import RummyCard
+from recorder.rummy.cards import RummyCard
 
 #: A card of any game: the trick games' ``Card`` or Rummy's ``RummyCard`` (suit ``None``: the
 #: printed joker).

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from dashboard.views.moment import findings_by_step
-from dashboard.views.sight import card_symbols
-from replay import HandReplay, SessionReplay
+from dashboard.views.tricks.moment import findings_by_step
+from dashboard.views.tricks.sight import card_symbols
 from replay.findings import Finding
+from replay.tricks import HandReplay, SessionReplay
 
 
 @dataclass(frozen=True)

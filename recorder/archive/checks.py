@@ -35,7 +35,7 @@ from recorder.archive.fold import LogState
 from recorder.cards import Card
 from recorder.games import GAME_NAMES_TEXT, GameSpec, family_of
 from recorder.model import LineNode, Tag
-from recorder.rummy_model import (
+from recorder.rummy.model import (
     Outcome,
     Rejoin,
     RummyCardLine,

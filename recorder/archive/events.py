@@ -152,7 +152,7 @@ RummyPart = Literal["rejoin", "joker", "open", "deal", "turns", "outcome", "rede
 
 class RummyLineWritten(EventBase):
     """A body line of a Rummy deal (RUMMY.md §4): its kind and its content as the record model
-    holds it (``recorder.rummy_model``), without positions and comments."""
+    holds it (``recorder.rummy.model``), without positions and comments."""
 
     kind: Literal["rummy"] = "rummy"
     part: RummyPart

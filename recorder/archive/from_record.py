@@ -29,7 +29,7 @@ from recorder.archive.events import (
     TurnPlayed,
 )
 from recorder.model import Action, DealtCard, Hand, LineNode, PairLine, Record, Tag, Trick
-from recorder.rummy_model import RummyBody
+from recorder.rummy.model import RummyBody
 
 #: A line node's own fields, left out of a Rummy line event's content (comments are events).
 _LINE_FIELDS = {"line", "column", "before", "remark"}

@@ -1,7 +1,7 @@
 """A session imported as it is read, one hand at a time, so that memory does not grow with it.
 
 A club's export may hold a hundred thousand hands in one session; ``thuruppu archive import``
-reads it a hand at a time (a ``SessionSource``: ``dashboard.session_file.SessionFile``) and
+reads it a hand at a time (a ``SessionSource``: ``dashboard.cli.session_file.SessionFile``) and
 ``SqlArchive.import_session`` stores it inside one transaction. ``session_events`` gives the
 events a hand at a time (the same events ``events_from_record`` gives for the whole record);
 ``CheckedLog`` numbers and checks each as ``import_record`` does (``checks.refusal``, an import's

@@ -40,7 +40,9 @@ class RummyCard:
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
-        return json_form(cls, handler)
+        """A Rummy card by its code (``AS``, ``PJ``)."""
+        schema = {"type": "string", "pattern": "^([A2-9TJQK][SHDC]|PJ)$"}
+        return json_form(handler, _rummy_card_from_json, lambda card: card.code, schema)
 
     @classmethod
     def parse(cls, text: str) -> RummyCard:
@@ -89,3 +91,11 @@ RUMMY_CARDS: tuple[RummyCard, ...] = (
     *(RummyCard(rank, suit) for suit in SUITS for rank in RUMMY_RANKS),
     PRINTED_JOKER,
 )
+
+
+def _rummy_card_from_json(value: Any) -> RummyCard:
+    if isinstance(value, RummyCard):
+        return value
+    if isinstance(value, str):
+        return RummyCard.parse(value)
+    raise ValueError(f"a Rummy card code such as 'AS' or 'PJ' expected, not {value!r}")

@@ -12,7 +12,7 @@ from dataclasses import field
 from typing import Literal
 
 from recorder.nodes import LineNode, Node
-from recorder.rummy_cards import RummyCard
+from recorder.rummy.cards import RummyCard
 
 OutcomeKind = Literal["drop", "absent", "declare", "show", "count", "no-show"]
 RummyRedealReason = Literal["not-13-cards", "misdeal"]

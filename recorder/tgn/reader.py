@@ -24,7 +24,7 @@ from recorder.tgn.body import HandBody
 from recorder.tgn.errors import GIVE_UP_AFTER, Problems, ReadError, quoted
 from recorder.tgn.lexer import BRACE, ERROR, TAG, Line, Token, tokenize
 from recorder.tgn.node_maker import NodeMaker
-from recorder.tgn.rummy_body import RummyHandBody
+from recorder.tgn.rummy.body import RummyHandBody
 from recorder.tgn.tags import Session, TagLine, check_hand_tags, check_session, read_tag
 
 #: A physical line longer than this is reported once and skipped (a TGN line is a few dozen tokens).

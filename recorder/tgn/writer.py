@@ -28,7 +28,7 @@ from recorder.model import (
     TrumpLine,
     Turn,
 )
-from recorder.tgn.rummy_writer import rummy_lines
+from recorder.tgn.rummy.writer import rummy_lines
 from recorder.tgn.tags import HAND_TAGS, SESSION_TAGS, in_canonical_order
 
 #: Where ``|`` goes in a deal line that asks for one, when the game does not say (unknown game).

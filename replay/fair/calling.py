@@ -21,7 +21,6 @@ from typing import Any
 
 from recorder.cards import SUITS, Card
 from recorder.games import GAMES
-from replay.engine import HandReplay
 from replay.fair.sampling import DealCounter, NoConsistentDeal, places_of
 from replay.fair.seen import sight_of
 from replay.fair.value import call_target
@@ -29,6 +28,7 @@ from replay.solver.board import Board
 from replay.solver.position import Position
 from replay.solver.recorded import RecordedHand
 from replay.solver.search import Solver
+from replay.tricks.engine import HandReplay
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """What a seat knew at each of its decisions: its own cards, the play, the voids and the trump.
 
-The table's one definition of a seat's sight is ``TableState.view(seat)`` (``replay.state``): the
-seat's own cards, every card played, the calls, the trump once revealed (the caller always) and the
-face-down card while it is the caller's secret. ``Sight`` reads that view at the moment a seat's
+The table's one definition of a seat's sight is ``TableState.view(seat)`` (``replay.tricks.state``):
+the seat's own cards, every card played, the calls, the trump once revealed (the caller always) and
+the face-down card while it is the caller's secret. ``Sight`` reads that view at the moment a seat's
 turn begins and adds what follows from the public play: the suits a seat has shown it lacks (it did
 not follow; it asked and did not cut), the cards a seat has shown it holds (the face-down card once
 revealed; 29's declared pair, the King and Queen of trumps) and the turns played so far, which any
@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from recorder.cards import Card, Suit
-from replay.games import GAME_RULES
 from replay.solver.recorded import RecordedHand, RecordedTurn
-from replay.state import Step, TableState
+from replay.tricks.games import GAME_RULES
+from replay.tricks.state import Step, TableState
 
 PAIR_RANKS = "KQ"
 """29's pair: the King and Queen of trumps, shown by the declaration (RULES.md §6)."""

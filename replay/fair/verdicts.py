@@ -16,7 +16,6 @@ from random import Random
 from typing import Any, Literal
 
 from recorder.model import Record
-from replay.engine import HandReplay, replay_hand, replay_session
 from replay.fair.calling import CallingJudgement, judge_calling
 from replay.fair.sampling import NoConsistentDeal, Sampler, replay_turns
 from replay.fair.seen import decision_states, sight_of
@@ -24,6 +23,7 @@ from replay.fair.value import FairValue, Sampling, choices, fair_value, move_key
 from replay.solver.analysis import CardJudgement, HandAnalysis, analyse_replayed, makes_call
 from replay.solver.board import Board
 from replay.solver.recorded import RecordedHand, read_hand
+from replay.tricks.engine import HandReplay, replay_hand, replay_session
 
 FairLabel = Literal["inaccuracy", "mistake", "blunder"]
 Agreement = Literal["agreed", "unlucky", "missed"]

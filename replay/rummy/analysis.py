@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from recorder.model import Record
-from recorder.rummy_model import Outcome as OutcomeLine
+from recorder.rummy.model import Outcome as OutcomeLine
 from replay.rummy.deal import HAND_SIZE, shown_points, wild_of
 from replay.rummy.grouping import find_declaration, lowest_count
 from replay.rummy.results import RummyGame

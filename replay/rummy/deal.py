@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from recorder.model import Hand, Node
-from recorder.rummy_cards import RummyCard
-from recorder.rummy_model import Outcome as OutcomeLine
-from recorder.rummy_model import RummyBody
+from recorder.rummy.cards import RummyCard
+from recorder.rummy.model import Outcome as OutcomeLine
+from recorder.rummy.model import RummyBody
 from replay.rummy.grouping import (
     Declaration,
     Wild,

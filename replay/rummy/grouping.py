@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from recorder.rummy_cards import RummyCard
+from recorder.rummy.cards import RummyCard
 from replay.rummy.groups import (
     ACE_HIGH,
     PURE_KINDS,

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from recorder.rummy_cards import RummyCard
+from recorder.rummy.cards import RummyCard
 
 #: What a group of cards is, read at its best; "none" for cards that make no group.
 GroupKind = Literal["pure", "thennaali", "impure", "set", "none"]

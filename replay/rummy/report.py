@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from recorder.model import Node
-from recorder.rummy_cards import RummyCard
+from recorder.rummy.cards import RummyCard
 from replay.findings import Finding
 
 _KIND_WORDS = {

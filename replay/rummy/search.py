@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from recorder.rummy_cards import RUMMY_CARDS, RummyCard
+from recorder.rummy.cards import RUMMY_CARDS, RummyCard
 from replay.rummy.groups import ACE_HIGH, LONGEST_SEQUENCE, Wild
 
 #: A state's value when it cannot meet the search's goal.

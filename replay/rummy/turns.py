@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from recorder.rummy_cards import RummyCard
-from recorder.rummy_model import RummyBody, RummyTurn
+from recorder.rummy.cards import RummyCard
+from recorder.rummy.model import RummyBody, RummyTurn
 from replay.rummy.grouping import Wild
 from replay.rummy.report import Reporter, cards_text
 

@@ -16,11 +16,11 @@ from typing import Any, Literal
 from recorder.cards import SUITS, Call, CallKind, Card
 from recorder.house_rules import resolve_rules
 from recorder.model import Record
-from replay.engine import HandReplay, replay_session
 from replay.solver.layout import layout_for
 from replay.solver.position import Move, Position
 from replay.solver.recorded import RecordedHand, read_hand
 from replay.solver.search import Solver
+from replay.tricks.engine import HandReplay, replay_session
 
 Label = Literal["inaccuracy", "mistake", "blunder"]
 

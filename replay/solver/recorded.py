@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 from recorder.cards import Card
 from recorder.model import Record
-from replay.engine import HandReplay
-from replay.games import GAME_RULES
 from replay.solver.position import Action, Move, Position
 from replay.solver.rules import UNDERTAKINGS, TableRules
-from replay.state import Step, TableState
+from replay.tricks.engine import HandReplay
+from replay.tricks.games import GAME_RULES
+from replay.tricks.state import Step, TableState
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,8 @@ class Undertaking:
     winners: Winners
 
 
-#: The undertakings by the ``special`` name of ``replay.outcome``; Marukott asks nothing of play.
+#: The undertakings by the ``special`` name of ``replay.tricks.outcome``; Marukott asks nothing
+#: of play.
 UNDERTAKINGS: dict[str, Undertaking] = {
     "jodi": Undertaking("jodi", "team"),
     "kot": Undertaking("kot", "team"),

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from recorder.cards import Suit
-from recorder.rummy_cards import RummyCard
+from recorder.rummy.cards import RummyCard
 from replay.tournament.names import clean_name, name_problem
 
 DRAW_RANKS = "23456789TJQKA"

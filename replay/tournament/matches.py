@@ -1,10 +1,10 @@
 """28 sessions read as matches (TOURNAMENT.md §3): the teams, the running score, the result.
 
 Every ``[Hand]`` is one shuffle. The points are the engine's running score of the table (penalties
-included, ``replay.scoring``); a match is decided after the stage's shuffles, a level knockout match
-by the first later shuffle after which one team leads. A walkover (§9) is decided without a shuffle:
-its team wins, or with ``none`` both lose; the director's decision settles an unfinished match as
-it stands.
+included, ``replay.tricks.scoring``); a match is decided after the stage's shuffles, a level
+knockout match by the first later shuffle after which one team leads. A walkover (§9) is decided
+without a shuffle: its team wins, or with ``none`` both lose; the director's decision settles an
+unfinished match as it stands.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from recorder.model import Record
-from replay import normalize, replay_session
 from replay.rummy import RummyGame, replay_rummy
-from replay.scoring import Pair, SessionScore, score_session
+from replay.tricks import normalize, replay_session
+from replay.tricks.scoring import Pair, SessionScore, score_session
 
 GROUP = "group"
 QUARTER_FINAL = "quarter final"

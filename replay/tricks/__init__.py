@@ -2,24 +2,24 @@
 
 ``replay_session`` / ``replay_hand`` judge a record and give findings, results and steps;
 ``normalize`` fills every turn's seat; ``State`` and ``legal_moves`` play a hand from a full deal.
-The full-information table and the random play (``replay.table``, ``replay.simulate``) load on
-first use, as ``recorder``'s TGN functions do: ``thuruppu check`` does not import them.
+The full-information table and the random play (``replay.tricks.table``, ``replay.tricks.simulate``)
+load on first use, as ``recorder``'s TGN functions do: ``thuruppu check`` does not import them.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from replay.engine import HandReplay, SessionReplay, replay_hand, replay_session
 from replay.findings import CATALOGUE, Finding
-from replay.games import GAME_RULES, GameRules
-from replay.normalize import normalize
-from replay.outcome import HandResult, Penalty
-from replay.state import Event, Play, Step, TableState, TrickSummary
+from replay.tricks.engine import HandReplay, SessionReplay, replay_hand, replay_session
+from replay.tricks.games import GAME_RULES, GameRules
+from replay.tricks.normalize import normalize
+from replay.tricks.outcome import HandResult, Penalty
+from replay.tricks.state import Event, Play, Step, TableState, TrickSummary
 
 if TYPE_CHECKING:
-    from replay.simulate import random_hand, random_session
-    from replay.table import Move, State, legal_moves
+    from replay.tricks.simulate import random_hand, random_session
+    from replay.tricks.table import Move, State, legal_moves
 
 _ON_FIRST_USE = {
     "random_hand": "simulate",

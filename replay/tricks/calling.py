@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from recorder.cards import Call, CallKind
-from replay.deck import CARDS, RANK_COUNT, CardTable
+from replay.tricks.deck import CARDS, RANK_COUNT, CardTable
 
 Issue = tuple[str, str]
 """A finding code and what the player did, in words (the reporter adds the name and place)."""

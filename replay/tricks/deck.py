@@ -19,7 +19,7 @@ RANK_COUNT: Final = 10
 """``len(RANKS)``; written out, so that the compiled engine's loops have it as a constant."""
 CARD_COUNT: Final = SUIT_COUNT * RANK_COUNT
 if (len(SUITS), len(RANKS)) != (SUIT_COUNT, RANK_COUNT):
-    raise ImportError("replay.deck's counts disagree with recorder.cards")
+    raise ImportError("replay.tricks.deck's counts disagree with recorder.cards")
 
 CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 """Every card any game uses, indexed by its id (``CARDS[card.index] == card``)."""

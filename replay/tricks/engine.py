@@ -13,11 +13,11 @@ from functools import cached_property
 
 from recorder.house_rules import resolve_rules
 from recorder.model import Hand, Record
-from replay.deck import CARDS, SUITS
 from replay.findings import Finding
-from replay.games import GAME_RULES, GameRules
-from replay.opening import judge_calling, put_down_trump, read_cards, seats_written
-from replay.outcome import (
+from replay.tricks.deck import CARDS, SUITS
+from replay.tricks.games import GAME_RULES, GameRules
+from replay.tricks.opening import judge_calling, put_down_trump, read_cards, seats_written
+from replay.tricks.outcome import (
     HandResult,
     Outcome,
     Penalty,
@@ -25,10 +25,10 @@ from replay.outcome import (
     UndertakingEnd,
     UndertakingKind,
 )
-from replay.play import play_tricks
-from replay.run import HandRun, SessionRules, TrickRecord
-from replay.state import Play, Step, TrickSummary
-from replay.verdict import conclude, judge_redeal
+from replay.tricks.play import play_tricks
+from replay.tricks.run import HandRun, SessionRules, TrickRecord
+from replay.tricks.state import Play, Step, TrickSummary
+from replay.tricks.verdict import conclude, judge_redeal
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from recorder.cards import Call, CallKind
 from recorder.games import GAMES, GameSpec
-from replay.calling import (
+from replay.tricks.calling import (
     CallingSystem,
     CallLimits,
     HigherBand,
@@ -21,8 +21,8 @@ from replay.calling import (
     RotatingAuction,
     SixPlayerCalling,
 )
-from replay.deck import CardTable
-from replay.redeal import (
+from replay.tricks.deck import CardTable
+from replay.tricks.redeal import (
     RedealRule,
     all_passed,
     first_caller_no_points,

@@ -12,8 +12,8 @@ from typing import Final
 
 from recorder.cards import Card
 from recorder.model import DealLine
-from replay.deck import CARDS, RANK_COUNT, SUIT_COUNT, CardTable
-from replay.report import Reporter
+from replay.tricks.deck import CARDS, RANK_COUNT, SUIT_COUNT, CardTable
+from replay.tricks.report import Reporter
 
 NEVER: Final = 1 << 30
 """The trick ordinal of a card never played."""

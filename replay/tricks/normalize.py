@@ -7,7 +7,7 @@ which only the replay knows), every other turn to the seat after the previous tu
 from __future__ import annotations
 
 from recorder.model import Record
-from replay.engine import replay_session, with_seats
+from replay.tricks.engine import replay_session, with_seats
 
 
 def normalize(record: Record) -> Record:

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from recorder.cards import CallKind
 from recorder.model import Hand
-from replay.deck import CARDS, suit_index
-from replay.run import HandRun
+from replay.tricks.deck import CARDS, suit_index
+from replay.tricks.run import HandRun
 
 
 def read_cards(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> None:
@@ -45,7 +45,8 @@ def read_cards(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> No
 
 def seats_written(hand: Hand) -> bool:
     """Whether every turn of the hand names its seat (``normalize`` has nothing to fill): asked
-    of every hand a command reads, so it is here, compiled, rather than in ``replay.engine``."""
+    of every hand a command reads, so it is here, compiled, rather than in
+    ``replay.tricks.engine``."""
     for trick in hand.tricks:
         for turn in trick.turns:
             if turn.seat is None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from recorder.model import Action, PairLine, Trick, Turn
-from replay import undertakings
-from replay.deck import CARDS, RANK_COUNT, suit_word
-from replay.run import HandRun, TrickRecord
+from replay.tricks import undertakings
+from replay.tricks.deck import CARDS, RANK_COUNT, suit_word
+from replay.tricks.run import HandRun, TrickRecord
 
 
 def play_tricks(run: HandRun, seats: Sequence[Sequence[int | None]] | None) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from replay.deck import CARDS, RANK_COUNT, suit_word
-from replay.knowledge import Knowledge
+from replay.tricks.deck import CARDS, RANK_COUNT, suit_word
+from replay.tricks.knowledge import Knowledge
 
 
 class RedealFacts:

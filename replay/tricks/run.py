@@ -1,9 +1,9 @@
 """One hand being replayed: the mutable table the engine's phases share, and its snapshots.
 
 ``HandRun`` holds what the replay knows at the current moment of one hand (calls, the trump, the
-trick, points, undertakings, whether the hand is over). The phases (``replay.play``,
-``replay.undertakings``, ``replay.verdict``) move it on; ``snapshot`` freezes it into a
-``TableState`` only when steps were asked for.
+trick, points, undertakings, whether the hand is over). The phases (``replay.tricks.play``,
+``replay.tricks.undertakings``, ``replay.tricks.verdict``) move it on; ``snapshot`` freezes it into
+a ``TableState`` only when steps were asked for.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from collections.abc import Mapping
 
 from recorder.cards import Call, CallKind, Card
 from recorder.model import Hand, Node, Record
-from replay.deck import CARDS, SUITS
 from replay.findings import Finding
-from replay.games import GameRules
-from replay.knowledge import Knowledge
-from replay.outcome import Outcome, Special
-from replay.report import Reporter
-from replay.state import Event, EventKind, Play, Step, TableState
+from replay.tricks.deck import CARDS, SUITS
+from replay.tricks.games import GameRules
+from replay.tricks.knowledge import Knowledge
+from replay.tricks.outcome import Outcome, Special
+from replay.tricks.report import Reporter
+from replay.tricks.state import Event, EventKind, Play, Step, TableState
 
 PLAY_KINDS = frozenset({"card", "action", "pair"})
 """Events of the play: by then every card is dealt."""

@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol
 from recorder.cards import CallKind
 from recorder.house_rules import resolve_rules
 from recorder.model import Record
-from replay.outcome import HandResult, Outcome
+from replay.tricks.outcome import HandResult, Outcome
 
 Counter = Literal["coolies", "flags", "points", "sets"]
 Pair = tuple[int, int]

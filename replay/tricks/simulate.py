@@ -1,7 +1,7 @@
 """Random legal hands and sessions of 40, 28 and 29, written as records the engine can replay.
 
 Seeded by the caller's ``random.Random``: deals, calls, face-down cards, asks, shows, Jodi, Kott
-and pairs are chosen at random among the moves ``replay.table.legal_moves`` allows.
+and pairs are chosen at random among the moves ``replay.tricks.table.legal_moves`` allows.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from recorder.model import (
     TrumpLine,
     Turn,
 )
-from replay.deck import CARDS
-from replay.table import Move, State, legal_moves, pair_moves
+from replay.tricks.deck import CARDS
+from replay.tricks.table import Move, State, legal_moves, pair_moves
 
 NAMES = ("Anil", "Biju", "Chitra", "Dev", "Eli", "Faiz")
 

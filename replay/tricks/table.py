@@ -15,12 +15,12 @@ from typing import Literal
 
 from recorder.cards import Call, CallKind, Card
 from recorder.house_rules import resolve_rules
-from replay.calling import CallingRun
-from replay.deck import CARDS, CardTable, card_id, suit_of
-from replay.games import GAME_RULES, GameRules
-from replay.knowledge import Knowledge
-from replay.outcome import Outcome, Special
-from replay.redeal import RedealFacts
+from replay.tricks.calling import CallingRun
+from replay.tricks.deck import CARDS, CardTable, card_id, suit_of
+from replay.tricks.games import GAME_RULES, GameRules
+from replay.tricks.knowledge import Knowledge
+from replay.tricks.outcome import Outcome, Special
+from replay.tricks.redeal import RedealFacts
 
 MoveKind = Literal["bid", "trump", "play", "pair", "redeal"]
 Phase = Literal["calling", "trump", "play", "over"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from recorder.cards import CallKind
 from recorder.model import Action, PairLine
-from replay.deck import CARDS, RANK_COUNT
-from replay.run import HandRun, TrickRecord
+from replay.tricks.deck import CARDS, RANK_COUNT
+from replay.tricks.run import HandRun, TrickRecord
 
 
 def after_trick(run: HandRun, trick: TrickRecord) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from recorder.cards import CallKind
 from recorder.model import Node, Tag
-from replay.outcome import Outcome
-from replay.redeal import RedealFacts
-from replay.run import HandRun
+from replay.tricks.outcome import Outcome
+from replay.tricks.redeal import RedealFacts
+from replay.tricks.run import HandRun
 
 
 def judge_redeal(run: HandRun) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from dashboard.launch import streamlit_command
+from dashboard.server.launch import streamlit_command
 from recorder.archive import ARCHIVE_ENV
 
 REPOSITORY = Path(__file__).resolve().parents[2]

@@ -11,10 +11,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from dashboard.library import load
-from dashboard.views.analysis import card_steps, choice_label, move_label
-from replay import HandReplay, replay_hand
-from replay.coaching import KINDS, AnalysedHand, player_mistakes
+from dashboard.views.tricks.analysis import card_steps, choice_label, move_label
 from replay.solver import CardJudgement, HandAnalysis, analyse_replayed
+from replay.solver.coaching import KINDS, AnalysedHand, player_mistakes
+from replay.tricks import HandReplay, replay_hand
 from tests.browser.conftest import REPOSITORY, screenshot, serve_dashboard
 from tests.browser.test_dashboard_browser import draw_chart, open_page, settle
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from replay.coaching import POINTS_GIVEN_AWAY
+from replay.solver.coaching import POINTS_GIVEN_AWAY
 from tests.browser.conftest import screenshot
 from tests.browser.test_analysis_browser import (
     SOLVING_MS,

@@ -16,7 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from dashboard.day import actions
 from dashboard.day.source import open_day
-from dashboard.views.projector import STANDING_HEAD
+from dashboard.views.tournament.projector import STANDING_HEAD
 from recorder.archive import ARCHIVE_ENV, open_archive
 from replay.tournament import ScheduledMatch
 from tests.browser.conftest import run_dashboard, screenshot

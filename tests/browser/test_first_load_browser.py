@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from dashboard.library import load
-from dashboard.views.sight import sight, trick_table, tricks_seen
-from replay import replay_hand
+from dashboard.views.tricks.sight import sight, trick_table, tricks_seen
+from replay.tricks import replay_hand
 from tests.browser.conftest import SESSIONS, screenshot
 from tests.browser.test_chart_browser import FETCHED, fresh  # noqa: F401  (the fixture)
 from tests.browser.test_dashboard_browser import CLUB, WAIT_MS, open_page

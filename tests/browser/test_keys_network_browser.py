@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from dashboard.day import actions
 from dashboard.day.source import open_day
-from dashboard.launch import streamlit_command
+from dashboard.server.launch import streamlit_command
 from recorder.archive import Author, open_archive
 from recorder.archive.events import TurnPlayed
 from replay.tournament import ScheduledMatch

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from dashboard.pdf import PdfError, print_pdf
+from dashboard.printing.pdf import PdfError, print_pdf
 from tests.browser.conftest import REPOSITORY, ensure_chromium
 from tests.test_cli import run
 from tests.tournament_day import CUP, long_table, rummy_text, write_cup
@@ -146,7 +146,7 @@ def test_a_32_deal_rummy_sheet_prints_every_deal_with_names_and_totals_on_each_p
 def test_a_pdf_without_chromium_is_a_clear_message(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("dashboard.pdf.CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.setattr("dashboard.printing.pdf.CHROMIUM", tmp_path / "no-chromium")
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(PdfError, match="a PDF needs Chromium, which is not installed"):
         print_pdf("<p>x</p>", tmp_path / "x.pdf")
@@ -155,7 +155,7 @@ def test_a_pdf_without_chromium_is_a_clear_message(
 def test_the_wall_sheet_prints_every_table_on_one_portrait_page(tmp_path: Path) -> None:
     from datetime import datetime
 
-    from dashboard.views.wall_sheet import wall_printable
+    from dashboard.printing.wall_sheet import wall_printable
     from replay.tournament import build_tournament
     from tests.test_tournament_day import DAY, group_day
     from tests.test_tournament_day import cup as day_cup

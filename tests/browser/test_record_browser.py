@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from dashboard.launch import streamlit_command
+from dashboard.server.launch import streamlit_command
 from recorder.archive import open_archive
 from tests.browser.conftest import (
     DESKTOP,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from dashboard.recording.setup import SessionSetup
+from dashboard.recording.tricks.setup import SessionSetup
 from recorder.archive import HandStarted, open_archive
 from tests.browser.conftest import screenshot
 from tests.browser.test_record_browser import (

@@ -19,8 +19,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from dashboard.day import actions
 from dashboard.day.source import open_day
-from dashboard.launch import streamlit_command
 from dashboard.page_writer import STALE
+from dashboard.server.launch import streamlit_command
 from recorder.archive import Author, open_archive
 from tests.browser.conftest import REPOSITORY, SESSIONS, free_port, wait_until_healthy
 from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fixture)

@@ -21,8 +21,8 @@ from playwright.sync_api import Page, expect
 from dashboard.library import load
 from dashboard.views.cards import card_label
 from recorder.model import Record
-from recorder.rummy_cards import RummyCard
-from recorder.rummy_model import RummyBody
+from recorder.rummy.cards import RummyCard
+from recorder.rummy.model import RummyBody
 from tests.browser.conftest import REPOSITORY, screenshot, serve_dashboard
 from tests.browser.test_dashboard_browser import WAIT_MS, keys_ready, open_page, open_replay
 from tests.browser.test_seat_view_browser import leaks, listen

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from dashboard.library import load
-from dashboard.views.scores import call_points
+from dashboard.views.tricks.scores import call_points
 from tests.browser.conftest import REPOSITORY, screenshot
 from tests.browser.test_analysis_browser import bundled_url  # noqa: F401  (the shared fixture)
 from tests.browser.test_dashboard_browser import WAIT_MS, open_page

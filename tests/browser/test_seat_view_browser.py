@@ -19,11 +19,11 @@ from playwright.sync_api import Page, WebSocket, expect
 
 from dashboard.library import load
 from dashboard.views.cards import card_label
-from dashboard.views.sight import shown_findings
+from dashboard.views.tricks.sight import shown_findings
 from recorder.cards import Card
 from recorder.model import Record
 from recorder.tgn import loads
-from replay import HandReplay, normalize, replay_hand
+from replay.tricks import HandReplay, normalize, replay_hand
 from tests.browser.conftest import SESSIONS, screenshot, serve_dashboard
 from tests.browser.test_dashboard_browser import WAIT_MS, keys_ready, open_replay
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from dashboard.views.rummy_words import OUTCOME_MARKS
+from dashboard.views.rummy.words import OUTCOME_MARKS
 from recorder.model import Hand, Record
-from recorder.rummy_model import Outcome as OutcomeLine
-from recorder.rummy_model import RummyBody, RummyTurn
-from recorder.tgn.rummy_writer import groups_text
+from recorder.rummy.model import Outcome as OutcomeLine
+from recorder.rummy.model import RummyBody, RummyTurn
+from recorder.tgn.rummy.writer import groups_text
 from replay.findings import Finding
 from replay.rummy import RummyDeal, RummyGame
 from replay.rummy.turns import TurnStep

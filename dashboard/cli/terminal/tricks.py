@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from dashboard.views.moment import findings_by_step
-from dashboard.views.sight import shown_findings
 from dashboard.views.text import named_trump_label
-from dashboard.views.undertakings import awarded_words, outcome_words, undertakings_text
+from dashboard.views.tricks.moment import findings_by_step
+from dashboard.views.tricks.sight import shown_findings
+from dashboard.views.tricks.undertakings import awarded_words, outcome_words, undertakings_text
 from recorder.model import Record
-from replay import Finding, HandReplay, Play, Step, TrickSummary
-from replay.scoring import ScoreLine, SessionScore
+from replay.tricks import Finding, HandReplay, Play, Step, TrickSummary
+from replay.tricks.scoring import ScoreLine, SessionScore
 
 
 def _who(record: Record, seat: int | None) -> str:

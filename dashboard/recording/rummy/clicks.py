@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import re
 
-from dashboard.recording.clicks import Accepted, Decision, Refused
-from dashboard.recording.rummy_pick import Pick, pick_grid
-from dashboard.recording.rummy_position import RummyPosition
+from dashboard.recording.rummy.pick import Pick, pick_grid
+from dashboard.recording.rummy.position import RummyPosition
+from dashboard.recording.tricks.clicks import Accepted, Decision, Refused
 from recorder import loads
 from recorder.archive import HandStarted, RummyLineCorrected, RummyWinnerNamed, Undone
 from recorder.archive.events import RummyLineWritten, RummyPart
 from recorder.archive.from_record import line_content
 from recorder.model import LineNode
-from recorder.rummy_cards import RummyCard
+from recorder.rummy.cards import RummyCard
 from recorder.tgn import TGNError
 
 #: Where the reader places an error in the typed line's own little record: left out.

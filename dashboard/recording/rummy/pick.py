@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from recorder.cards import SUITS
-from recorder.rummy_cards import PRINTED_JOKER, RUMMY_RANKS, RummyCard
-from recorder.rummy_model import Outcome as OutcomeLine
-from recorder.rummy_model import RummyBody
-from recorder.tgn.rummy_writer import outcome_text
+from recorder.rummy.cards import PRINTED_JOKER, RUMMY_RANKS, RummyCard
+from recorder.rummy.model import Outcome as OutcomeLine
+from recorder.rummy.model import RummyBody
+from recorder.tgn.rummy.writer import outcome_text
 from replay.rummy import GroupKind, Wild, find_declaration, judge_declaration, judge_group
 from replay.rummy.deal import shown_points
 from replay.rummy.table_rules import RummyRules

@@ -16,10 +16,10 @@ from typing import Literal
 from recorder.archive import LoggedEvent, RummyLineWritten, RummyWinnerNamed
 from recorder.archive.fold import LogState, effective_events
 from recorder.model import Hand, Record
-from recorder.rummy_cards import RummyCard
-from recorder.rummy_model import Outcome as OutcomeLine
-from recorder.rummy_model import Rejoin, RummyBody
-from recorder.tgn.rummy_writer import outcome_text
+from recorder.rummy.cards import RummyCard
+from recorder.rummy.model import Outcome as OutcomeLine
+from recorder.rummy.model import Rejoin, RummyBody
+from recorder.tgn.rummy.writer import outcome_text
 from replay.findings import Finding
 from replay.rummy import Outcome, RummyGame, Wild, replay_rummy
 from replay.rummy.deal import wild_of

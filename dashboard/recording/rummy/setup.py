@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from dashboard.recording.setup import is_date, text_problem
+from dashboard.recording.tricks.setup import is_date, text_problem
 from recorder.games import FAMILIES
 from recorder.house_rules import HOUSE_RULES, rule_problem
 from recorder.model import Tag

@@ -6,13 +6,13 @@ record goes through ``escape``.
 
 from __future__ import annotations
 
-from dashboard.recording.rummy_pick import Pick, PickVerdict
-from dashboard.recording.rummy_position import RummyPosition, SeatStanding
+from dashboard.recording.rummy.pick import Pick, PickVerdict
+from dashboard.recording.rummy.position import RummyPosition, SeatStanding
 from dashboard.views.cards import card_face
-from dashboard.views.rummy_deal import KIND_LABELS
-from dashboard.views.rummy_words import OUTCOME_MARKS
+from dashboard.views.rummy.deal import KIND_LABELS
+from dashboard.views.rummy.words import OUTCOME_MARKS
 from dashboard.views.text import escape
-from recorder.rummy_cards import RummyCard
+from recorder.rummy.cards import RummyCard
 from replay.rummy import Outcome, Wild
 
 STANDING_WORDS = {"in": "in", "compel": "compel", "out": "out"}

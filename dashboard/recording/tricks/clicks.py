@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from dashboard.recording.offers import action_choices, closing_answers
-from dashboard.recording.position import Position
+from dashboard.recording.tricks.offers import action_choices, closing_answers
+from dashboard.recording.tricks.position import Position
 from recorder.archive import (
     ActionsChosen,
     Archive,

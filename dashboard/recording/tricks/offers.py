@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dashboard.recording.position import Position, calling_so_far
+from dashboard.recording.tricks.position import Position, calling_so_far
 from recorder.cards import PASS, SUITS, THANI, Call, CallKind, Card, Suit
 from recorder.house_rules import resolve_rules
-from replay import GAME_RULES
+from replay.tricks import GAME_RULES
 
 ANSWER_YES, ANSWER_NO = "=yes", "=no"
 

@@ -19,11 +19,11 @@ from recorder.cards import Card
 from recorder.games import GAMES, GameSpec
 from recorder.house_rules import resolve_rules
 from recorder.model import Hand, Record, Tag
-from replay import GAME_RULES, Finding, HandReplay, TableState, replay_hand
-from replay.calling import CallingRun
-from replay.knowledge import Knowledge
-from replay.outcome import HandResult
-from replay.scoring import SessionScore, score_session
+from replay.tricks import GAME_RULES, Finding, HandReplay, TableState, replay_hand
+from replay.tricks.calling import CallingRun
+from replay.tricks.knowledge import Knowledge
+from replay.tricks.outcome import HandResult
+from replay.tricks.scoring import SessionScore, score_session
 
 UNFINISHED = "unfinished-hand"
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dashboard.recording.offers import CardCell, call_label
-from dashboard.recording.position import Position, StandingTurn
-from dashboard.recording.view import seat_name
+from dashboard.recording.tricks.offers import CardCell, call_label
+from dashboard.recording.tricks.position import Position, StandingTurn
+from dashboard.recording.tricks.view import seat_name
 from dashboard.views.cards import card_label
-from dashboard.views.undertakings import result_line, undertakings_text
+from dashboard.views.tricks.undertakings import result_line, undertakings_text
 from recorder.archive import SessionSummary
 from recorder.model import Record
-from replay import TrickSummary
+from replay.tricks import TrickSummary
 
 
 def calls_so_far(position: Position) -> str:

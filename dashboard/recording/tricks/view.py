@@ -3,7 +3,7 @@ table, the running points. Pure, so it is tested without a browser."""
 
 from __future__ import annotations
 
-from dashboard.recording.position import Position
+from dashboard.recording.tricks.position import Position
 from dashboard.views.cards import card_back, card_face
 from dashboard.views.text import escape
 

@@ -1,5 +1,5 @@
 """The Rummy sections of the Scores, Players and Coaching pages, drawn with Streamlit from the pure
-builders in ``dashboard.views.rummy_sheet``, ``rummy_figures`` and ``rummy_players``.
+builders in ``dashboard.views.rummy.sheet``, ``rummy_figures`` and ``rummy_players``.
 
 Kept apart from the page scripts so that each page only hands a Rummy session or player here.
 Every text from a file goes through ``st.html`` escaped, a data frame, or escaped Markdown.
@@ -12,19 +12,19 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
-from dashboard.chart import chart
+from dashboard.charts.chart import chart
+from dashboard.charts.rummy import totals_figure
 from dashboard.library import LoadedSession
 from dashboard.views.frame_html import frame_html
-from dashboard.views.players import blank_missing
-from dashboard.views.rummy_figures import totals_figure
-from dashboard.views.rummy_players import (
+from dashboard.views.rummy.players import (
     FIGURES,
     GroupingCost,
     RummyTable,
     costs_table,
 )
-from dashboard.views.rummy_sheet import build_sheet, headline, sheet_html, standing_text
+from dashboard.views.rummy.sheet import build_sheet, headline, sheet_html, standing_text
 from dashboard.views.text import escape_markdown
+from dashboard.views.tricks.players import blank_missing
 
 #: The metrics of a player's Rummy section, in the order shown.
 PLAYER_METRICS = (

@@ -15,24 +15,24 @@ from datetime import date as calendar_date
 import streamlit as st
 
 from dashboard import page_writer
-from dashboard.recording import rummy_clicks
-from dashboard.recording.clicks import Decision
-from dashboard.recording.rummy_pick import Pick, PickKind, judge_pick, pick_grid
-from dashboard.recording.rummy_position import RummyPosition, locate
-from dashboard.recording.rummy_setup import (
+from dashboard.recording.rummy import clicks as rummy_clicks
+from dashboard.recording.rummy.pick import Pick, PickKind, judge_pick, pick_grid
+from dashboard.recording.rummy.position import RummyPosition, locate
+from dashboard.recording.rummy.setup import (
     MOST,
     RummySetup,
     rule_choices,
     rule_default,
     rummy_rule_keys,
 )
-from dashboard.recording.rummy_view import (
+from dashboard.recording.rummy.view import (
     RUMMY_CSS,
     pick_html,
     rummy_card_html,
     standings_html,
     status_html,
 )
+from dashboard.recording.tricks.clicks import Decision
 from dashboard.screens.record_parts import (
     SUIT_COLOURS,
     draw_export,
@@ -44,8 +44,8 @@ from dashboard.screens.turn_choices import afresh, labelled
 from dashboard.views.cards import card_label
 from dashboard.views.text import escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted
-from recorder.rummy_cards import RummyCard
-from recorder.rummy_model import RummyRedealReason
+from recorder.rummy.cards import RummyCard
+from recorder.rummy.model import RummyRedealReason
 
 PICK = "pick"
 #: The one-tap outcomes and what their buttons say.

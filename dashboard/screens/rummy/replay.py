@@ -11,7 +11,7 @@ import streamlit as st
 
 from dashboard.library import LoadedSession
 from dashboard.screens.stepper import SEVERITY_ICONS, STEP, WRAP_CSS, WRITTEN, step_controls
-from dashboard.views.rummy_deal import (
+from dashboard.views.rummy.deal import (
     LaidHand,
     SeenFinding,
     deal_findings,
@@ -23,7 +23,7 @@ from dashboard.views.rummy_deal import (
     scorer_notes,
     step_rounds,
 )
-from dashboard.views.rummy_table import deal_table_html, laid_hands_html
+from dashboard.views.rummy.table import deal_table_html, laid_hands_html
 from dashboard.views.stepping import (
     ROUND_WORDS,
     Position,

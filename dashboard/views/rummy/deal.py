@@ -19,11 +19,11 @@ from typing import Literal
 import pandas as pd
 
 from dashboard.views.cards import card_label
-from dashboard.views.rummy_words import outcome_meaning
+from dashboard.views.rummy.words import outcome_meaning
 from recorder.model import LineNode, Record
-from recorder.rummy_cards import RUMMY_RANKS, RummyCard
-from recorder.rummy_model import Outcome as OutcomeLine
-from recorder.rummy_model import RummyBody, RummyTurn
+from recorder.rummy.cards import RUMMY_RANKS, RummyCard
+from recorder.rummy.model import Outcome as OutcomeLine
+from recorder.rummy.model import RummyBody, RummyTurn
 from replay.findings import Finding
 from replay.rummy import Count, Declaration, GroupKind, RummyDeal, RummyGame, Wild
 from replay.rummy.deal import HAND_SIZE, shown_points, wild_of

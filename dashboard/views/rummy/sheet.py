@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from dashboard.replay_store import rummy_result
-from dashboard.views.rummy_words import OUTCOME_MARKS, outcome_meaning
+from dashboard.server.replay_store import rummy_result
+from dashboard.views.rummy.words import OUTCOME_MARKS, outcome_meaning
 from dashboard.views.text import escape
 from replay.findings import Finding
 from replay.rummy import RummyDeal, RummyGame

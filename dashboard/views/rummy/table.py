@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dashboard.views.cards import CARD_CSS, card_back, card_face, card_label
-from dashboard.views.rummy_deal import KIND_LABELS, DealTable, LaidGroup, LaidHand, SeatCards
+from dashboard.views.rummy.deal import KIND_LABELS, DealTable, LaidGroup, LaidHand, SeatCards
 from dashboard.views.text import escape
-from recorder.rummy_cards import RummyCard
+from recorder.rummy.cards import RummyCard
 from replay.rummy import Count, Wild
 
 #: How many cards of the open pile are drawn below its top card (the rest are counted).

@@ -20,10 +20,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from dashboard.views.on_now import LiveMatch, LiveTable, OnNow
 from dashboard.views.text import escape
-from dashboard.views.tournament import STAGE_TITLES, group_title, rank_text, slot_lines
-from dashboard.views.tournament_rummy import qualified_text, stage_title
+from dashboard.views.tournament.on_now import LiveMatch, LiveTable, OnNow
+from dashboard.views.tournament.overview import STAGE_TITLES, group_title, rank_text, slot_lines
+from dashboard.views.tournament.rummy_stages import qualified_text, stage_title
 from replay.tournament import Slot, StandingRow, Tournament
 from replay.tournament.rummy_stages import FINAL as RUMMY_FINAL
 

@@ -1,17 +1,18 @@
 """The tournament as text for the terminal and as a printable HTML report (``thuruppu tournament``).
 
-Both are built from the cells of ``dashboard.views.tournament``; the report is one standalone HTML
-page with every name escaped, on the printables' frame (``dashboard.views.printing``).
+Both are built from the cells of ``dashboard.views.tournament.overview``; the report is one
+standalone HTML page with every name escaped, on the printables' frame
+(``dashboard.printing.frame``).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from dashboard.terminal import _table as aligned
-from dashboard.views.printing import Sheet, printable_page
+from dashboard.cli.terminal.tricks import _table as aligned
+from dashboard.printing.frame import Sheet, printable_page
 from dashboard.views.text import escape
-from dashboard.views.tournament import (
+from dashboard.views.tournament.overview import (
     SHARED_RANK_NOTE,
     STANDING_COLUMNS,
     bracket_svg,
@@ -22,7 +23,7 @@ from dashboard.views.tournament import (
     standing_cells,
     standings_table_html,
 )
-from dashboard.views.tournament_rummy import rummy_html, rummy_lines
+from dashboard.views.tournament.rummy_stages import rummy_html, rummy_lines
 from replay.tournament import Tournament
 
 
@@ -72,7 +73,7 @@ REPORT_STYLE = (
 def report_html(
     tournament: Tournament, now: datetime | None = None, paper: str | None = None
 ) -> str:
-    """The director's report, one printable page (``dashboard.views.printing``): standings,
+    """The director's report, one printable page (``dashboard.printing.frame``): standings,
     bracket, places, the Rummy stages, still to play, and the findings (only here); headed by the
     event and "as of" ``now`` (the clock when not given)."""
     parts = []

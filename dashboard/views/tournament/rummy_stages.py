@@ -7,7 +7,7 @@ HTML, shared by the terminal, the printable report and the Tournament page.
 
 from __future__ import annotations
 
-from dashboard.terminal import _table as aligned
+from dashboard.cli.terminal.tricks import _table as aligned
 from dashboard.views.text import escape
 from replay.tournament.rummy_stages import FINAL, RummyStage, RummyTournament
 

@@ -17,10 +17,14 @@ from dataclasses import dataclass, field
 
 import pyarrow as pa
 
-from dashboard.views.on_now import sessions_in_progress
-from dashboard.views.projector import Panel, projector_panels
-from dashboard.views.tournament import STANDING_COLUMNS, findings_records, standings_records
-from dashboard.views.tournament_rummy import TABLE_COLUMNS, rummy_records
+from dashboard.views.tournament.on_now import sessions_in_progress
+from dashboard.views.tournament.overview import (
+    STANDING_COLUMNS,
+    findings_records,
+    standings_records,
+)
+from dashboard.views.tournament.projector import Panel, projector_panels
+from dashboard.views.tournament.rummy_stages import TABLE_COLUMNS, rummy_records
 from replay.tournament import Tournament
 
 FINDING_COLUMNS = ("Severity", "Code", "File", "Line", "Message")

@@ -2,7 +2,7 @@
 cards and trump table, and one player's mistakes as a table and a chart.
 
 Pure: it reads the solver's ``HandAnalysis`` (docs/ANALYSIS.md), the engine's steps and the
-mistakes ``replay.coaching`` finds; the pages only lay the results out.
+mistakes ``replay.solver.coaching`` finds; the pages only lay the results out.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import plotly.graph_objects as go
 from dashboard.views.cards import card_label
 from dashboard.views.stepping import Position
 from recorder.cards import SUITS, CallKind, Suit
-from replay import Step
-from replay.coaching import KINDS, Choice, Kind, Mistake
 from replay.solver import CardJudgement, HandAnalysis, Move
+from replay.solver.coaching import KINDS, Choice, Kind, Mistake
+from replay.tricks import Step
 
 KIND_COLOURS: dict[Kind, str] = {
     "calling": "#7c3aed",

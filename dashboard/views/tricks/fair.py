@@ -14,8 +14,8 @@ import pandas as pd
 
 from dashboard.views.cards import card_label
 from recorder.cards import Card
-from replay import Step
 from replay.fair import FAIR_THRESHOLDS, FairHand, FairJudgement
+from replay.tricks import Step
 
 SEVERITIES = ("every judged card", "inaccuracy", "mistake", "blunder")
 """The severity filter: the least fair label a listed decision has."""

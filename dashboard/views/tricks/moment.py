@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dashboard.views.cards import card_label
-from dashboard.views.table import SeatView, TableView, TeamScore, TrumpView
-from dashboard.views.undertakings import awarded_words, outcome_words, undertaking_words
+from dashboard.views.tricks.table import SeatView, TableView, TeamScore, TrumpView
+from dashboard.views.tricks.undertakings import awarded_words, outcome_words, undertaking_words
 from recorder.cards import Card
 from recorder.model import Record
-from replay import HandReplay, Step, TableState
 from replay.findings import CATALOGUE, Finding
-from replay.scoring import ScoreLine
+from replay.tricks import HandReplay, Step, TableState
+from replay.tricks.scoring import ScoreLine
 
 
 def step_tricks(hand: HandReplay) -> list[int | None]:

@@ -1,7 +1,7 @@
 """The Players page's data: each player's calls, points as caller, undertakings and findings.
 
 Players are known by name across all loaded sessions. The call levels are the bands of each game's
-scoring table (``replay.scoring``), looked up by the game's name.
+scoring table (``replay.tricks.scoring``), looked up by the game's name.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pandas as pd
 from recorder.cards import Call, CallKind
 from recorder.model import Record, seat_name
 from replay.findings import Finding
-from replay.scoring import COOLIE_BANDS, TOURNAMENT_TABLE, CallBand, ScoreLine, SessionScore
+from replay.tricks.scoring import COOLIE_BANDS, TOURNAMENT_TABLE, CallBand, ScoreLine, SessionScore
 
 #: The bands a call is counted in on the Players page, per game.
 CALL_LEVELS: dict[str, tuple[CallBand, ...]] = {

@@ -1,8 +1,8 @@
 """The Scores page's data: the running score after every hand and the per-hand table.
 
-Built from the session's ``SessionScore`` (``replay.scoring``); which running scores a game keeps
-(coolies and flags, game points, game points and sets) is the score's own ``counters``, not a test
-of the game's name.
+Built from the session's ``SessionScore`` (``replay.tricks.scoring``); which running scores a game
+keeps (coolies and flags, game points, game points and sets) is the score's own ``counters``, not a
+test of the game's name.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 
 import pandas as pd
 
-from dashboard.views.undertakings import outcome_words
+from dashboard.views.tricks.undertakings import outcome_words
 from recorder.model import Record
 from replay.findings import Finding
-from replay.scoring import Counter, SessionScore
+from replay.tricks.scoring import Counter, SessionScore
 
 #: Labels of the running scores a game may keep, in charting order.
 RUNNING_LABELS: dict[Counter, str] = {

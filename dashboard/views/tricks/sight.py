@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dashboard.views.cards import card_label
-from dashboard.views.moment import FindingAt, findings_by_step
+from dashboard.views.tricks.moment import FindingAt, findings_by_step
 from recorder.cards import RANKS, SUITS, Card
 from recorder.model import Record
-from replay import HandReplay, Play, Step
 from replay.findings import Finding
+from replay.tricks import HandReplay, Play, Step
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from replay.outcome import HandResult, Undertaking
-from replay.scoring import ScoreLine
+from replay.tricks.outcome import HandResult, Undertaking
+from replay.tricks.scoring import ScoreLine
 
 KIND_NAMES = {
     "jodi": "Jodi",

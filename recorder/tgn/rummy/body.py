@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, get_args
 
 from recorder.nodes import Node
-from recorder.rummy_cards import RUMMY_RANKS, RummyCard
-from recorder.rummy_model import (
+from recorder.rummy.cards import RUMMY_RANKS, RummyCard
+from recorder.rummy.model import (
     Outcome,
     Rejoin,
     RummyBody,

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from recorder.model import LineNode
-from recorder.rummy_cards import RummyCard
-from recorder.rummy_model import Outcome, RummyBody, RummyTurn
+from recorder.rummy.cards import RummyCard
+from recorder.rummy.model import Outcome, RummyBody, RummyTurn
 
 
 def rummy_lines(body: RummyBody) -> Iterator[tuple[LineNode, str]]:
