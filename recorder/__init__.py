@@ -1,4 +1,5 @@
-"""Recording hands of 40, 28 and 29: the value types, the record model and TGN in and out.
+"""Recording hands of 40, 28 and 29 and deals of 13-card Rummy: the value types (Rummy's in
+``recorder.rummy``), the record model, TGN in and out (``recorder.tgn``) and the archive.
 
 The TGN functions load on first use, so that importing a light module of the package
 (``recorder.games``, ``recorder.cards``) does not load the reader and the record model with it.

@@ -1,7 +1,7 @@
 // The dashboard's chart, drawn in the page (no frame): a plotly figure's traces and layout, sent as
-// JSON by dashboard/charts/chart.py. Its first view is drawn at once without plotly.js (chart_preview.js,
-// put before this module with chart_loader.js); plotly.js's basic bundle (scatter, bar, pie),
-// which chart_loader.js loads once per browser tab once the page has settled, then takes it over
+// JSON by dashboard/charts/chart.py. Its first view is drawn at once without plotly.js (preview.js,
+// put before this module with loader.js); plotly.js's basic bundle (scatter, bar, pie),
+// which loader.js loads once per browser tab once the page has settled, then takes it over
 // for hover, zoom and legend clicks. The look follows the page's Streamlit theme, read from the
 // theme's CSS variables, as Streamlit's own plotly chart does.
 // plotly.js takes a chart over once its room comes within a screen's height of the view (so a

@@ -1,7 +1,7 @@
 /* plotly.js's basic bundle, loaded once per browser tab: served beside the app (dashboard/static)
  * by one script element, whose promise every chart of every page in the tab waits on, asked for
  * once the page has settled (its script has finished and the browser is idle), since every chart's
- * first view is drawn without it (chart_preview.js). Put before
+ * first view is drawn without it (preview.js). Put before
  * the chart's module (chart.js) and into the script that loads the bundle ahead (dashboard/charts/chart.py),
  * which Streamlit's HTML sanitiser drops if its text holds a tag's opening bracket. */
 
