@@ -64,6 +64,16 @@ def played(
     return PlayedSession.of("s.tgn", record, score_session(record, hands), findings)
 
 
+def sample_sessions() -> list[PlayedSession]:
+    """The bundled sample sessions that load and score, as the Players page takes them."""
+    loaded = [load(p.name, p.name, p.read_bytes()) for p in sorted(SAMPLES.glob("*.tgn"))]
+    return [
+        PlayedSession.of(s.label, s.record, s.score, tuple(s.findings))
+        for s in loaded
+        if s.record is not None and s.score is not None
+    ]
+
+
 def test_calls_fall_in_the_bands_of_the_game() -> None:
     assert call_level("40", Call.parse("22", honours=True)) == "20–24"
     assert call_level("40", Call.parse("H", honours=True)) == "H–H4"
@@ -135,12 +145,7 @@ def test_count_axes_tick_every_number_only_while_the_counts_are_small() -> None:
 
 
 def test_overview_of_the_sample_sessions_adds_up() -> None:
-    loaded = [load(p.name, p.name, p.read_bytes()) for p in sorted(SAMPLES.glob("*.tgn"))]
-    sessions = [
-        PlayedSession.of(s.label, s.record, s.score, tuple(s.findings))
-        for s in loaded
-        if s.record is not None and s.score is not None
-    ]
+    sessions = sample_sessions()
     summary = overview(sessions)
     everyone = {name for s in sessions for name in s.players}
     assert set(summary["player"]) == everyone
@@ -169,12 +174,7 @@ def test_player_figures_show_their_data() -> None:
 
 
 def test_the_page_opens_on_the_player_with_the_most_calls_and_shows_no_none() -> None:
-    loaded = [load(p.name, p.name, p.read_bytes()) for p in sorted(SAMPLES.glob("*.tgn"))]
-    sessions = [
-        PlayedSession.of(s.label, s.record, s.score, tuple(s.findings))
-        for s in loaded
-        if s.record is not None and s.score is not None
-    ]
+    sessions = sample_sessions()
     summary = overview(sessions)
     chosen = default_player(summary)
     most = summary["calls"].max()
