@@ -14,7 +14,7 @@ import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 import pytest
@@ -48,9 +48,15 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_until_healthy(url: str, process: subprocess.Popen[bytes], log: Path | None = None) -> None:
-    """Poll Streamlit's health endpoint until it answers ``ok``; fail if the server dies first."""
-    deadline = time.monotonic() + STARTUP_SECONDS
+def wait_until_healthy(
+    url: str,
+    process: subprocess.Popen[bytes],
+    log: Path | None = None,
+    seconds: float = STARTUP_SECONDS,
+) -> None:
+    """Poll Streamlit's health endpoint until it answers ``ok``; fail if the server dies first or
+    has not answered within ``seconds``."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
             output = log.read_text(errors="replace") if log and log.exists() else ""
@@ -60,8 +66,41 @@ def wait_until_healthy(url: str, process: subprocess.Popen[bytes], log: Path | N
                 if answer.read().strip() == b"ok":
                     return
         except OSError:
-            time.sleep(0.2)
-    pytest.fail(f"the dashboard did not answer within {STARTUP_SECONDS} s")
+            time.sleep(0.1)
+    pytest.fail(f"the dashboard did not answer within {seconds} s")
+
+
+@contextmanager
+def running_server(
+    command: list[str],
+    port: int,
+    environment: dict[str, str] | None = None,
+    log: Path | None = None,
+    startup_seconds: float = STARTUP_SECONDS,
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Run a dashboard server ``command`` listening on ``port`` from the repository, with
+    ``environment`` (else this process's) and its output appended to ``log`` (else dropped); give
+    its address and process once it answers. The server stops on leaving, killed if it lingers."""
+    with log.open("ab") if log else nullcontext(subprocess.DEVNULL) as output:
+        process = subprocess.Popen(
+            command, cwd=REPOSITORY, env=environment, stdout=output, stderr=subprocess.STDOUT
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_healthy(url, process, log, startup_seconds)
+        yield url, process
+    finally:
+        stop_server(process)
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """Ask a server to stop, and kill it if it has not within 10 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 @contextmanager
@@ -72,25 +111,9 @@ def run_dashboard(
     its output in ``log``, and give its address once it answers; the server stops on leaving.
     With ``keys`` every write needs a key (as ``thuruppu dashboard`` runs it)."""
     port = free_port()
-    with log.open("wb") as output:
-        process = subprocess.Popen(
-            streamlit_command(str(target), port, keys=keys),
-            cwd=REPOSITORY,
-            env=environment,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_healthy(url, process, log)
+    command = streamlit_command(str(target), port, keys=keys)
+    with running_server(command, port, environment, log) as (url, _):
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 @contextmanager
@@ -170,6 +193,17 @@ def screen(contexts: dict[str, BrowserContext], request: pytest.FixtureRequest) 
         yield page
     finally:
         page.close()
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def fresh_screen(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A tab in a browser context of its own (no cookies or cache shared, downloads accepted) at
+    each of the two screen sizes: a visit that starts from nothing, as a scorer's first does."""
+    context = browser.new_context(viewport=request.param, accept_downloads=True)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def screenshot(page: Page, name: str, selector: str | None = None) -> Path:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime
 import re
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,11 +28,10 @@ from replay.tournament import ScheduledMatch
 from tests.browser.conftest import (
     DESKTOP,
     PHONE,
-    REPOSITORY,
     SESSIONS,
     free_port,
+    running_server,
     screenshot,
-    wait_until_healthy,
 )
 from tests.browser.test_dashboard_browser import settle
 from tests.browser.test_record_browser import click_recorded
@@ -101,16 +99,9 @@ def network(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Network]:
     served.issue("--table", "1", "--table", "2", "--director", "referee Mathew")
     port = free_port()
     command = streamlit_command(str(SESSIONS), port, str(location), host="0.0.0.0", keys=True)
-    process = subprocess.Popen(
-        command, cwd=REPOSITORY, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    served.url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_healthy(served.url, process)
+    with running_server(command, port) as (url, _):
+        served.url = url
         yield served
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def opened(page: Page, address: str, ready: str = "text=only reads") -> None:

@@ -12,17 +12,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from dashboard.server.launch import streamlit_command
 from recorder.archive import open_archive
 from tests.browser.conftest import (
-    DESKTOP,
-    PHONE,
     REPOSITORY,
     SESSIONS,
     free_port,
     screenshot,
+    stop_server,
     wait_until_healthy,
 )
 
@@ -63,12 +62,7 @@ class Recorder:
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+            stop_server(self.process)
 
 
 @pytest.fixture
@@ -171,26 +165,22 @@ def exported(page: Page) -> str:
     return Path(download.value.path()).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_40_hand_recorded_by_clicks_exports_the_expected_tgn(
-    browser: Browser, recorder: Recorder, size: dict[str, int]
+    fresh_screen: Page,
+    recorder: Recorder,
 ) -> None:
-    context = browser.new_context(viewport=size, accept_downloads=True)  # type: ignore[arg-type]
-    page = context.new_page()
-    try:
-        set_up_session(page, recorder.url)
-        screenshot(page, "record-calling")
-        record_hand(page, shots="record")
-        expect(page.get_by_text("Hand 1: made, the callers took 40")).to_be_visible()
-        expect(page.locator(".st-key-rec-findings [role=alert]")).to_have_count(0)
-        screenshot(page, "record-over")
-        text = exported(page)
-        assert text == EXPECTED.read_text(encoding="utf-8")
-        sessions = open_archive(recorder.archive).sessions()
-        assert len(sessions) == 1
-        assert open_archive(recorder.archive).export_tgn(sessions[0].id) == text
-    finally:
-        context.close()
+    page = fresh_screen
+    set_up_session(page, recorder.url)
+    screenshot(page, "record-calling")
+    record_hand(page, shots="record")
+    expect(page.get_by_text("Hand 1: made, the callers took 40")).to_be_visible()
+    expect(page.locator(".st-key-rec-findings [role=alert]")).to_have_count(0)
+    screenshot(page, "record-over")
+    text = exported(page)
+    assert text == EXPECTED.read_text(encoding="utf-8")
+    sessions = open_archive(recorder.archive).sessions()
+    assert len(sessions) == 1
+    assert open_archive(recorder.archive).export_tgn(sessions[0].id) == text
 
 
 def status(page: Page) -> dict[str, str | None]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 import re
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +21,11 @@ from dashboard.day.source import open_day
 from dashboard.page_writer import STALE
 from dashboard.server.launch import streamlit_command
 from recorder.archive import Author, open_archive
-from tests.browser.conftest import REPOSITORY, SESSIONS, free_port, wait_until_healthy
+from tests.browser.conftest import (
+    SESSIONS,
+    free_port,
+    running_server,
+)
 from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fixture)
     PLAYERS,
     WAIT_MS,
@@ -89,16 +92,8 @@ def keyed(tmp_path: Path) -> Iterator[tuple[str, Path, dict[str, str]]]:
     keys = {line.split(": ")[0]: re.findall(r"key=([\w-]+)", line)[0] for line in out.splitlines()}
     port = free_port()
     command = streamlit_command(str(SESSIONS), port, str(archive), host="127.0.0.1", keys=True)
-    process = subprocess.Popen(
-        command, cwd=REPOSITORY, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_healthy(url, process)
+    with running_server(command, port) as (url, _):
         yield url, archive, keys
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def fill_set_up(page: Page) -> None:

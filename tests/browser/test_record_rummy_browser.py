@@ -8,11 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from recorder.archive import HandStarted, RummyLineWritten, open_archive
 from recorder.model import Tag
-from tests.browser.conftest import DESKTOP, PHONE, screenshot
+from tests.browser.conftest import screenshot
 from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fixture)
     WAIT_MS,
     Recorder,
@@ -97,76 +97,70 @@ def shown(page: Page) -> dict[str, str]:
     }
 
 
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_rummy_deal_recorded_by_taps_exports_the_expected_tgn(
-    browser: Browser,
+    fresh_screen: Page,
     recorder: Recorder,  # noqa: F811
-    size: dict[str, int],
 ) -> None:
-    context = browser.new_context(viewport=size, accept_downloads=True)  # type: ignore[arg-type]
-    page = context.new_page()
-    try:
-        set_up_table(page, recorder.url, PLAYERS)
-        page.evaluate("window.scrollTo(0, 0)")
-        screenshot(page, "record-rummy-joker")
-        click_recorded(page, ".st-key-rmy-joker-grid-7H button")
-        tap(page, 2, "drop")
-        tap(page, 5, "middle-drop")
-        expect(page.locator('.rmy-table tr[data-seat="5"] .rmy-entry')).to_have_text(
-            "mid-drop 50", timeout=WAIT_MS
-        )
-        choose_seat(page, 3)
-        page.evaluate("window.scrollTo(0, 0)")
-        screenshot(page, "record-rummy-outcomes")
-        page.locator(".st-key-rmy-pick-declare button").click()
-        picked = pick_groups(page, DECLARED[:1])
-        expect(page.locator(".rmy-verdict")).to_have_text(
-            "3 cards, not 13, and one sequence only: AS KS QS", timeout=WAIT_MS
-        )
-        picked = pick_groups(page, DECLARED[1:3], picked)
-        expect(page.locator(".st-key-rmy-grid-4C button")).to_be_disabled()  # both packs' 4C
-        before = shown(page)
-        screenshot(page, "record-rummy-pick")
+    page = fresh_screen
+    set_up_table(page, recorder.url, PLAYERS)
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, "record-rummy-joker")
+    click_recorded(page, ".st-key-rmy-joker-grid-7H button")
+    tap(page, 2, "drop")
+    tap(page, 5, "middle-drop")
+    expect(page.locator('.rmy-table tr[data-seat="5"] .rmy-entry')).to_have_text(
+        "mid-drop 50", timeout=WAIT_MS
+    )
+    choose_seat(page, 3)
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, "record-rummy-outcomes")
+    page.locator(".st-key-rmy-pick-declare button").click()
+    picked = pick_groups(page, DECLARED[:1])
+    expect(page.locator(".rmy-verdict")).to_have_text(
+        "3 cards, not 13, and one sequence only: AS KS QS", timeout=WAIT_MS
+    )
+    picked = pick_groups(page, DECLARED[1:3], picked)
+    expect(page.locator(".st-key-rmy-grid-4C button")).to_be_disabled()  # both packs' 4C
+    before = shown(page)
+    screenshot(page, "record-rummy-pick")
 
-        events = int(page.locator(".rec-status").get_attribute("data-events") or 0)
-        page.reload()
-        wait_for_events(page, events)
-        expect(page.locator(f'.rmy-pick[data-cards="{picked}"]')).to_have_count(1, timeout=WAIT_MS)
-        assert shown(page) == before
+    events = int(page.locator(".rec-status").get_attribute("data-events") or 0)
+    page.reload()
+    wait_for_events(page, events)
+    expect(page.locator(f'.rmy-pick[data-cards="{picked}"]')).to_have_count(1, timeout=WAIT_MS)
+    assert shown(page) == before
 
-        picked = pick_groups(page, DECLARED[3:], picked)
-        pick_card(page, "KD", picked + 1)
-        page.locator(".st-key-rmy-pick-face-down button").click()
-        expect(page.locator(".rmy-verdict")).to_have_text("a valid declaration", timeout=WAIT_MS)
-        kinds = page.locator(".rmy-group-kind").all_inner_texts()
-        assert kinds == [
-            "pure sequence",
-            "pure sequence",
-            "pure sequence",
-            "set",
-            "new group",
-            "face down",
-        ]
-        screenshot(page, "record-rummy-declared")
-        click_recorded(page, ".st-key-rmy-pick-record button")
-        expect(page.locator('.rmy-table tr[data-seat="3"] .rmy-entry')).to_have_text(
-            "won 0", timeout=WAIT_MS
-        )
-        count(page, 1, 28)
-        count(page, 4, 30)
-        expect(page.locator('.rec-status[data-phase="complete"]')).to_have_count(1, timeout=WAIT_MS)
-        totals = page.locator(".rmy-table td.rmy-total").all_inner_texts()
-        assert totals == ["28", "25", "0", "30", "50"]
-        expect(page.get_by_text("Deal 1 won by Cini")).to_be_visible(timeout=WAIT_MS)
-        expect(page.locator(".st-key-rmy-findings [role=alert]")).to_have_count(0)
-        page.evaluate("window.scrollTo(0, 0)")
-        screenshot(page, "record-rummy-complete")
-        text = exported(page)
-        assert text == EXPECTED.read_text(encoding="utf-8")
-        archive = open_archive(recorder.archive)
-        assert archive.export_tgn(archive.sessions()[0].id) == text
-    finally:
-        context.close()
+    picked = pick_groups(page, DECLARED[3:], picked)
+    pick_card(page, "KD", picked + 1)
+    page.locator(".st-key-rmy-pick-face-down button").click()
+    expect(page.locator(".rmy-verdict")).to_have_text("a valid declaration", timeout=WAIT_MS)
+    kinds = page.locator(".rmy-group-kind").all_inner_texts()
+    assert kinds == [
+        "pure sequence",
+        "pure sequence",
+        "pure sequence",
+        "set",
+        "new group",
+        "face down",
+    ]
+    screenshot(page, "record-rummy-declared")
+    click_recorded(page, ".st-key-rmy-pick-record button")
+    expect(page.locator('.rmy-table tr[data-seat="3"] .rmy-entry')).to_have_text(
+        "won 0", timeout=WAIT_MS
+    )
+    count(page, 1, 28)
+    count(page, 4, 30)
+    expect(page.locator('.rec-status[data-phase="complete"]')).to_have_count(1, timeout=WAIT_MS)
+    totals = page.locator(".rmy-table td.rmy-total").all_inner_texts()
+    assert totals == ["28", "25", "0", "30", "50"]
+    expect(page.get_by_text("Deal 1 won by Cini")).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator(".st-key-rmy-findings [role=alert]")).to_have_count(0)
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, "record-rummy-complete")
+    text = exported(page)
+    assert text == EXPECTED.read_text(encoding="utf-8")
+    archive = open_archive(recorder.archive)
+    assert archive.export_tgn(archive.sessions()[0].id) == text
 
 
 def test_a_hostile_name_is_shown_as_text(

@@ -6,9 +6,9 @@ under its buttons, a correction that is not a line under *Correct*."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, screenshot
+from tests.browser.conftest import screenshot
 from tests.browser.test_dashboard_browser import settle
 from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fixture)
     WAIT_MS,
@@ -22,65 +22,53 @@ from tests.browser.test_record_rummy_browser import PLAYERS, choose_seat, set_up
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_every_rummy_refusal_is_shown_beside_its_control(
-    browser: Browser,
+    fresh_screen: Page,
     recorder: Recorder,  # noqa: F811
-    size: dict[str, int],
 ) -> None:
-    context = browser.new_context(viewport=size)  # type: ignore[arg-type]
-    page = context.new_page()
-    try:
-        page.goto(f"{recorder.url}/record")
-        page.locator(".st-key-rec-game").get_by_role("radio", name="rummy", exact=True).click()
-        start = page.locator(".st-key-rmy-start button")
-        start.wait_for(timeout=WAIT_MS)
-        page.locator(".st-key-rmy-name-1 input").fill("Anu")  # one name of four
-        page.locator(".st-key-rmy-name-1 input").press("Tab")
-        start.click()
-        below_and_in_view(
-            page, ".st-key-rmy-start", '.stAlert:has-text("every chair needs a player")'
-        )
-        screenshot(page, "record-rummy-refused-set-up")
+    page = fresh_screen
+    page.goto(f"{recorder.url}/record")
+    page.locator(".st-key-rec-game").get_by_role("radio", name="rummy", exact=True).click()
+    start = page.locator(".st-key-rmy-start button")
+    start.wait_for(timeout=WAIT_MS)
+    page.locator(".st-key-rmy-name-1 input").fill("Anu")  # one name of four
+    page.locator(".st-key-rmy-name-1 input").press("Tab")
+    start.click()
+    below_and_in_view(page, ".st-key-rmy-start", '.stAlert:has-text("every chair needs a player")')
+    screenshot(page, "record-rummy-refused-set-up")
 
-        set_up_table(page, recorder.url, PLAYERS)
-        click_recorded(page, ".st-key-rmy-joker-grid-7H button")
-        choose_seat(page, 1)
-        click_recorded(page, ".st-key-rmy-tap-winner button")
-        choose_seat(page, 2)
-        page.locator(".st-key-rmy-tap-winner button").click()
-        below_and_in_view(
-            page, ".st-key-rmy-taps", '.stAlert:has-text("Anu (1) is already named the winner")'
-        )
-        screenshot(page, "record-rummy-refused-winner")
+    set_up_table(page, recorder.url, PLAYERS)
+    click_recorded(page, ".st-key-rmy-joker-grid-7H button")
+    choose_seat(page, 1)
+    click_recorded(page, ".st-key-rmy-tap-winner button")
+    choose_seat(page, 2)
+    page.locator(".st-key-rmy-tap-winner button").click()
+    below_and_in_view(
+        page, ".st-key-rmy-taps", '.stAlert:has-text("Anu (1) is already named the winner")'
+    )
+    screenshot(page, "record-rummy-refused-winner")
 
-        choose_seat(page, 3)
-        page.locator(".st-key-rmy-count-record button").click()
-        below_and_in_view(
-            page, '[data-testid="stForm"]', '.stAlert:has-text("type the count first")'
-        )
-        screenshot(page, "record-rummy-refused-count")
+    choose_seat(page, 3)
+    page.locator(".st-key-rmy-count-record button").click()
+    below_and_in_view(page, '[data-testid="stForm"]', '.stAlert:has-text("type the count first")')
+    screenshot(page, "record-rummy-refused-count")
 
-        page.locator(".st-key-rmy-pick-declare button").click()
-        record = page.locator(".st-key-rmy-pick-record button")
-        record.wait_for(timeout=WAIT_MS)
-        record.click()
-        below_and_in_view(
-            page, ".st-key-rmy-pick-actions", '.stAlert:has-text("pick the cards first")'
-        )
-        screenshot(page, "record-rummy-refused-pick")
-        page.locator(".st-key-rmy-pick-cancel button").click()
-        expect(page.locator(".st-key-rmy-pick-cancel")).to_have_count(0, timeout=WAIT_MS)
-        settle(page)  # the expander opened during the cancel's rerun may be drawn closed again
+    page.locator(".st-key-rmy-pick-declare button").click()
+    record = page.locator(".st-key-rmy-pick-record button")
+    record.wait_for(timeout=WAIT_MS)
+    record.click()
+    below_and_in_view(page, ".st-key-rmy-pick-actions", '.stAlert:has-text("pick the cards first")')
+    screenshot(page, "record-rummy-refused-pick")
+    page.locator(".st-key-rmy-pick-cancel button").click()
+    expect(page.locator(".st-key-rmy-pick-cancel")).to_have_count(0, timeout=WAIT_MS)
+    settle(page)  # the expander opened during the cancel's rerun may be drawn closed again
 
-        page.get_by_text("Correct an earlier entry").click()
-        text = page.locator(".st-key-rmy-correct-text input")
-        expect(text).to_be_visible(timeout=WAIT_MS)
-        text.fill("nonsense")
-        text.press("Tab")
-        page.locator(".st-key-rmy-correct button").click()
-        below_and_in_view(page, ".st-key-rmy-correct", '.stAlert:has-text("nonsense")')
-        screenshot(page, "record-rummy-refused-correction")
-        expect(page.locator('[data-testid="stMainBlockContainer"] .stAlert')).to_have_count(1)
-    finally:
-        context.close()
+    page.get_by_text("Correct an earlier entry").click()
+    text = page.locator(".st-key-rmy-correct-text input")
+    expect(text).to_be_visible(timeout=WAIT_MS)
+    text.fill("nonsense")
+    text.press("Tab")
+    page.locator(".st-key-rmy-correct button").click()
+    below_and_in_view(page, ".st-key-rmy-correct", '.stAlert:has-text("nonsense")')
+    screenshot(page, "record-rummy-refused-correction")
+    expect(page.locator('[data-testid="stMainBlockContainer"] .stAlert')).to_have_count(1)

@@ -5,9 +5,9 @@ card tapped next carries it into the export."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, screenshot
+from tests.browser.conftest import screenshot
 from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fixture)
     WAIT_MS,
     Recorder,
@@ -25,28 +25,22 @@ pytestmark = pytest.mark.browser
 PRESSED = '.st-key-rec-actions button[aria-pressed="true"]'
 
 
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_toggled_ask_is_pressed_after_a_reload_and_goes_with_the_card(
-    browser: Browser,
+    fresh_screen: Page,
     recorder: Recorder,  # noqa: F811
-    size: dict[str, int],
 ) -> None:
-    context = browser.new_context(viewport=size, accept_downloads=True)  # type: ignore[arg-type]
-    page = context.new_page()
-    try:
-        set_up_session(page, recorder.url)
-        record_calls(page)
-        click_recorded(page, ".st-key-rec-trump-9H button")
-        before = events_shown(page)
-        page.locator(".st-key-rec-actions").get_by_role("button", name="ask", exact=True).click()
-        wait_for_events(page, before + 1)
-        page.reload()
-        wait_for_events(page, before + 1)
-        expect(page.locator(PRESSED)).to_have_text("ask", timeout=WAIT_MS)
-        page.locator(".st-key-rec-actions").scroll_into_view_if_needed()
-        screenshot(page, "record-ask-after-reload")
-        click_recorded(page, ".st-key-rec-grid-JS button")
-        expect(page.locator(PRESSED)).to_have_count(0, timeout=WAIT_MS)
-        assert "1:ask JS" in exported(page)
-    finally:
-        context.close()
+    page = fresh_screen
+    set_up_session(page, recorder.url)
+    record_calls(page)
+    click_recorded(page, ".st-key-rec-trump-9H button")
+    before = events_shown(page)
+    page.locator(".st-key-rec-actions").get_by_role("button", name="ask", exact=True).click()
+    wait_for_events(page, before + 1)
+    page.reload()
+    wait_for_events(page, before + 1)
+    expect(page.locator(PRESSED)).to_have_text("ask", timeout=WAIT_MS)
+    page.locator(".st-key-rec-actions").scroll_into_view_if_needed()
+    screenshot(page, "record-ask-after-reload")
+    click_recorded(page, ".st-key-rec-grid-JS button")
+    expect(page.locator(PRESSED)).to_have_count(0, timeout=WAIT_MS)
+    assert "1:ask JS" in exported(page)
