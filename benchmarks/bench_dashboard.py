@@ -23,11 +23,9 @@ import json
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -38,11 +36,13 @@ from dashboard.server.launch import APP, streamlit_command
 from dashboard.server.replay_store import CACHE_ENV, ReplayStore
 from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, free_port
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, free_port, running_server
 
 HANDS = 2_000
 REPEAT = 2
 TIMEOUT_MS = 120_000
+SERVER_START_SECONDS = 600
+"""How long a server may take to answer: a first start on the 2,000 hands replays them all."""
 REPOSITORY = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((REPOSITORY / "data").glob("*.tgn"))
 IDLE = (
@@ -128,30 +128,10 @@ def server(data: Path, cache: Path, log: Path, bare: bool = False) -> Iterator[t
         ARCHIVE_ENV: str(cache / "no-archive.sqlite"),
         CACHE_ENV: str(cache),
     }
+    command = bare_command(data, port) if bare else streamlit_command(str(data), port)
     started = time.perf_counter()
-    with log.open("ab") as output:
-        process = subprocess.Popen(
-            bare_command(data, port) if bare else streamlit_command(str(data), port),
-            cwd=REPOSITORY,
-            env=environment,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"the dashboard exited: {log.read_text(errors='replace')}")
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
-                    if answer.read().strip() == b"ok":
-                        break
-            except OSError:
-                time.sleep(0.1)
+    with running_server(command, port, environment, log, SERVER_START_SECONDS) as (url, _):
         yield url, time.perf_counter() - started
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 WATCH = """([ready, text, idle, interactive]) => {

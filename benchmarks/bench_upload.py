@@ -15,18 +15,23 @@ from __future__ import annotations
 import os
 import shutil
 import statistics
-import subprocess
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from benchmarks.bench_cli import repeated_example
-from benchmarks.bench_dashboard import REPOSITORY, SAMPLES, TIMEOUT_MS, Screen, first_load, screens
+from benchmarks.bench_dashboard import (
+    SAMPLES,
+    SERVER_START_SECONDS,
+    TIMEOUT_MS,
+    Screen,
+    first_load,
+    screens,
+)
 from dashboard.server.launch import streamlit_command
 from dashboard.server.replay_store import CACHE_ENV
 from recorder.archive import ARCHIVE_ENV
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, free_port
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, free_port, running_server
 
 HANDS = int(os.environ.get("BENCH_UPLOAD_HANDS", "100000"))
 LOADS = 5
@@ -72,17 +77,10 @@ def main() -> None:
             ARCHIVE_ENV: str(folder / "club.sqlite"),
             CACHE_ENV: str(folder / "cache"),
         }
-        with (folder / "server.log").open("ab") as log:
-            server = subprocess.Popen(
-                streamlit_command(str(folder / "data"), port),
-                cwd=REPOSITORY,
-                env=environment,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            _wait_until_up(url, server)
+        command = streamlit_command(str(folder / "data"), port)
+        log = folder / "server.log"
+        served = running_server(command, port, environment, log, SERVER_START_SECONDS)
+        with served as (url, server):
             pages = [
                 page for page in screens("club-night-40.tgn") if page.name in ("Sessions", "Record")
             ]
@@ -109,13 +107,6 @@ def main() -> None:
                 time.sleep(SETTLE_SECONDS)
                 after = resident_mb(server.pid)
                 browser.close()
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=60)
-            except subprocess.TimeoutExpired:  # still busy: stopped, so the error above shows
-                server.kill()
-                server.wait()
     print(f"   upload read in {read_seconds:.0f} s")
     back = after - before
     print(
@@ -136,20 +127,6 @@ def print_loads(quiet: dict[str, float], busy: dict[str, float], still_reading: 
             + ("" if still_reading else " (the upload was read before the loads ended)"),
             flush=True,
         )
-
-
-def _wait_until_up(url: str, server: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError("the dashboard exited")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
-                if answer.read().strip() == b"ok":
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("the dashboard did not answer")
 
 
 if __name__ == "__main__":
