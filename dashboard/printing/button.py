@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -42,6 +43,9 @@ def _trick_page(session: LoadedSession) -> str:
     assert record is not None and score is not None  # a scored trick session has both
     return score_printable(record, render_score(record, score), session.label, _now())
 
+
+TournamentPage = Callable[[Tournament, datetime], str]
+"""A tournament's printable page (standings, wall sheet, bracket) as of a moment."""
 
 SESSION_PAGES: dict[str, Callable[[LoadedSession], str]] = {
     "rummy": _rummy_page,
@@ -98,30 +102,27 @@ def print_tournament(tournament: Tournament) -> None:
     table, on a day with a schedule) and the bracket."""
     from dashboard.printing.tournament import bracket_printable, standings_printable
 
-    stem = file_stem(tournament.name or "tournament")
-    row = st.container(horizontal=True)
-    _print_button(
-        "Print standings",
-        lambda: standings_printable(tournament, _now()),
-        f"{stem}-standings.html",
-        key="print-standings",
-        place=row,
-    )
+    sheets: list[tuple[str, TournamentPage, str]] = [
+        ("standings", standings_printable, "print-standings")
+    ]
     if tournament.schedule:
         from dashboard.printing.wall_sheet import wall_printable
 
-        _print_button(
-            "Print wall sheet",
-            lambda: wall_printable(tournament, _now()),
-            f"{stem}-wall-sheet.html",
-            key="print-wall",
-            place=row,
-        )
+        sheets.append(("wall sheet", wall_printable, "print-wall"))
     if tournament.bracket:
+        sheets.append(("bracket", bracket_printable, "print-bracket"))
+    stem = file_stem(tournament.name or "tournament")
+    row = st.container(horizontal=True)
+    for sheet, printable, key in sheets:
         _print_button(
-            "Print bracket",
-            lambda: bracket_printable(tournament, _now()),
-            f"{stem}-bracket.html",
-            key="print-bracket",
+            f"Print {sheet}",
+            partial(_printed_now, printable, tournament),
+            f"{stem}-{sheet.replace(' ', '-')}.html",
+            key=key,
             place=row,
         )
+
+
+def _printed_now(printable: TournamentPage, tournament: Tournament) -> str:
+    """A tournament's printable as of now (the moment its button is clicked)."""
+    return printable(tournament, _now())
