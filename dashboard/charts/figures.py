@@ -26,6 +26,8 @@ EVERY_HAND = 16
 """Up to this many hands (or deals), a hand axis writes every hand's number; beyond it the numbers
 are spaced as on any axis (every 2nd, 5th ...), so that a long session's numbers do not run into
 each other on a phone's 390 px, where about sixteen two-digit numbers fit under a chart."""
+CHART_MARGIN = {"l": 40, "r": 20, "t": 30, "b": 40}
+"""The room around a chart's plot, in pixels: the axis numbers left and below, a strip above."""
 BAR_WIDTH = 0.8
 """A hand's bar, in hands: set on every bar trace, since Plotly would otherwise size each trace's
 bars by the gap between its own hands (three hands apart make bars 2.4 hands wide)."""
@@ -46,6 +48,16 @@ def hand_ticks(hands: pd.Series) -> int | None:
 def hand_range(hands: pd.Series) -> list[float]:
     """The x range from half a hand before the first hand charted to half after the last."""
     return [float(hands.min()) - 0.5, float(hands.max()) + 0.5] if len(hands) else [0.5, 1.5]
+
+
+def hand_axis(title: str, hands: pd.Series) -> dict[str, object]:
+    """An x axis over the hands (or deals) charted: ``hand_ticks`` and ``hand_range``."""
+    return {"title": title, "dtick": hand_ticks(hands), "range": hand_range(hands)}
+
+
+def outcome_colour(outcome: object) -> str:
+    """The colour of a call's outcome: made green, lost red, any other grey."""
+    return OUTCOME_COLOURS.get(str(outcome), OTHER_OUTCOME_COLOUR)
 
 
 def team_colour(teams: Sequence[str], team: str) -> str:
@@ -120,7 +132,7 @@ def calls_figure(calls: pd.DataFrame) -> go.Figure:
                 y=rows["points"],
                 width=BAR_WIDTH,
                 name=f"points taken ({outcome})",
-                marker_color=OUTCOME_COLOURS.get(str(outcome), OTHER_OUTCOME_COLOUR),
+                marker_color=outcome_colour(outcome),
                 customdata=rows[["caller", "call"]].map(escape),
                 hovertemplate="hand %{x}: %{customdata[0]} called %{customdata[1]}, "
                 "took %{y}<extra></extra>",
@@ -139,13 +151,9 @@ def calls_figure(calls: pd.DataFrame) -> go.Figure:
     figure.update_layout(
         height=360,
         barmode="overlay",
-        margin={"l": 40, "r": 20, "t": 30, "b": 40},
+        margin=CHART_MARGIN,
         legend={"orientation": "h", "y": -0.2},
-        xaxis={
-            "title": "hand",
-            "dtick": hand_ticks(calls["hand"]),
-            "range": hand_range(calls["hand"]),
-        },
+        xaxis=hand_axis("hand", calls["hand"]),
         yaxis={"title": "callers' points", "rangemode": "tozero"},
     )
     return figure
@@ -169,7 +177,7 @@ def levels_figure(calls: pd.DataFrame) -> go.Figure:
     figure.update_layout(
         barmode="group",
         height=320,
-        margin={"l": 40, "r": 20, "t": 30, "b": 40},
+        margin=CHART_MARGIN,
         xaxis={"title": "call", "type": "category"},
         yaxis={
             "title": "calls",
@@ -193,7 +201,7 @@ def margin_figure(points: pd.DataFrame) -> go.Figure:
                 name=str(outcome),
                 marker={
                     "size": 11,
-                    "color": OUTCOME_COLOURS.get(str(outcome), OTHER_OUTCOME_COLOUR),
+                    "color": outcome_colour(outcome),
                 },
                 customdata=rows[["session", "hand", "call"]].assign(
                     session=rows["session"].map(escape)
@@ -216,7 +224,7 @@ def margin_figure(points: pd.DataFrame) -> go.Figure:
         )
     figure.update_layout(
         height=340,
-        margin={"l": 40, "r": 20, "t": 30, "b": 40},
+        margin=CHART_MARGIN,
         xaxis={"title": "target"},
         yaxis={"title": "points taken", "rangemode": "tozero"},
         legend={"orientation": "h", "y": -0.25},
@@ -240,7 +248,7 @@ def findings_figure(findings: pd.DataFrame) -> go.Figure:
     )
     figure.update_layout(
         height=120 + 28 * max(len(ordered), 1),
-        margin={"l": 40, "r": 20, "t": 30, "b": 40},
+        margin=CHART_MARGIN,
         xaxis={"title": "findings", "dtick": count_ticks(ordered["count"])},
     )
     return figure
@@ -271,7 +279,7 @@ def success_figure(summary: pd.DataFrame) -> go.Figure:
     )
     figure.update_layout(
         height=120 + 24 * max(len(rows), 1),
-        margin={"l": 40, "r": 20, "t": 30, "b": 40},
+        margin=CHART_MARGIN,
         xaxis={
             "title": "calls made (%)"
             + (f", the {SUCCESS_TOP} who called most" if len(called) > SUCCESS_TOP else ""),

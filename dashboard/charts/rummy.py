@@ -8,7 +8,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
-from dashboard.charts.figures import hand_range, hand_ticks
+from dashboard.charts.figures import CHART_MARGIN, hand_axis
 from dashboard.views.rummy.sheet import RummySheet, totals_series
 from dashboard.views.text import escape
 
@@ -111,13 +111,9 @@ def totals_figure(sheet: RummySheet) -> go.Figure:
     top = max(float(sheet.limit), 0.0 if pd.isna(highest) else float(highest))
     figure.update_layout(
         height=420,
-        margin={"l": 40, "r": 20, "t": 30, "b": 40},
+        margin=CHART_MARGIN,
         legend={"orientation": "h", "y": -0.2},
-        xaxis={
-            "title": "after deal",
-            "dtick": hand_ticks(series["deal"]),
-            "range": hand_range(series["deal"]),
-        },
+        xaxis=hand_axis("after deal", series["deal"]),
         yaxis={"title": "total", "range": [0, top * 1.08]},
         hovermode="closest",
     )

@@ -19,7 +19,7 @@ import typer
 
 from dashboard.cli.checking import CLEAN, FOUND, UNREADABLE, checked_files, copy_out, write_entry
 from dashboard.cli.families import commands_for
-from dashboard.cli.params import PlainTyper, UsageError, read_overrides
+from dashboard.cli.params import DbOption, EventOption, PlainTyper, UsageError, read_overrides
 from dashboard.cli.process_end import PROCESS_END
 from dashboard.cli.session_file import SessionFile, Spool, collector_paused
 from dashboard.cli.streamed import same_text, write_record_json, write_tgn
@@ -41,6 +41,10 @@ app = PlainTyper(
 
 BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"  # the project's data/, package data
 
+TgnFileArgument = Annotated[Path, typer.Argument(help="A TGN session.")]
+TgnFilesArgument = Annotated[list[Path], typer.Argument(help="TGN files or folders of them.")]
+HandOption = Annotated[int, typer.Option("--hand", help="The hand's number (its Hand tag).")]
+PortOption = Annotated[int, typer.Option("--port", help="The port to serve on.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output on stdout.")]
 PaperOption = Annotated[
     str, typer.Option("--paper", help="The paper of --html and --pdf: a4 or letter.")
@@ -111,7 +115,7 @@ JobsOption = Annotated[
 
 @app.command()
 def check(
-    files: Annotated[list[Path], typer.Argument(help="TGN files or folders of them.")],
+    files: TgnFilesArgument,
     as_json: JsonOption = False,
     rules: RulesOption = None,
     jobs: JobsOption = None,
@@ -144,7 +148,7 @@ def _cores() -> int:
 
 @app.command()
 def score(
-    file: Annotated[Path, typer.Argument(help="A TGN session.")],
+    file: TgnFileArgument,
     as_json: JsonOption = False,
     rules: RulesOption = None,
     html: Annotated[
@@ -236,8 +240,8 @@ def _load_hand(file: Path, hand: int) -> tuple[Loaded, Record, int] | None:
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A TGN session.")],
-    hand: Annotated[int, typer.Option("--hand", help="The hand's number (its Hand tag).")],
+    file: TgnFileArgument,
+    hand: HandOption,
     seat: Annotated[
         int | None, typer.Option("--seat", help="Show only what this seat saw.")
     ] = None,
@@ -260,8 +264,8 @@ def replay_command(
 
 @app.command("report")
 def report_command(
-    file: Annotated[Path, typer.Argument(help="A TGN session.")],
-    hand: Annotated[int, typer.Option("--hand", help="The hand's number (its Hand tag).")],
+    file: TgnFileArgument,
+    hand: HandOption,
     html: Annotated[
         Path | None, typer.Option("--html", help="Write the report's HTML page here.")
     ] = None,
@@ -291,7 +295,7 @@ def report_command(
 
 @app.command()
 def fmt(
-    files: Annotated[list[Path], typer.Argument(help="TGN files or folders of them.")],
+    files: TgnFilesArgument,
     check_only: Annotated[
         bool, typer.Option("--check", help="Change nothing; exit 1 if a file is not canonical.")
     ] = False,
@@ -355,7 +359,7 @@ def schema() -> None:
 
 @app.command()
 def analyse(
-    file: Annotated[Path, typer.Argument(help="A TGN session.")],
+    file: TgnFileArgument,
     hand: Annotated[int | None, typer.Option("--hand", help="Only this hand.")] = None,
     as_json: JsonOption = False,
     fair: Annotated[
@@ -395,19 +399,13 @@ def analyse(
     _exit(UNREADABLE if loaded.errors else CLEAN)
 
 
-DbOption = Annotated[
-    str | None,
-    typer.Option("--db", help="The archive: a SQLite file or a postgresql:// address."),
-]
-
-
 @app.command()
 def dashboard(
     path: Annotated[
         str | None,
         typer.Argument(help="A file, a folder of .tgn, or an archive (SQLite or postgresql://)."),
     ] = None,
-    port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8501,
+    port: PortOption = 8501,
     db: DbOption = None,
     cache: Annotated[
         Path | None,
@@ -436,7 +434,7 @@ def dashboard(
 @app.command()
 def record(
     db: DbOption = None,
-    port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8501,
+    port: PortOption = 8501,
     data: Annotated[
         Path | None,
         typer.Option(
@@ -490,7 +488,7 @@ def archive_list(db: DbOption = None) -> None:
 
 @archive_app.command("import")
 def archive_import(
-    files: Annotated[list[Path], typer.Argument(help="TGN files or folders of them.")],
+    files: TgnFilesArgument,
     db: DbOption = None,
 ) -> None:
     """Store TGN sessions in the archive, each read and stored a hand at a time (a file with read
@@ -586,10 +584,7 @@ def tournament(
             help="The tournament.toml (default: the folder's, or the archive's own).",
         ),
     ] = None,
-    event: Annotated[
-        str | None,
-        typer.Option("--event", help="The tournament, when the archive holds several."),
-    ] = None,
+    event: EventOption = None,
 ) -> None:
     """Standings, bracket and places of a tournament (TOURNAMENT.md) from its sessions."""
     from dashboard.day.sessions import from_archive, from_folder, read_description_file

@@ -7,6 +7,10 @@ are of a few simple kinds (paths, text, whole numbers with bounds, flags, lists 
 ``PlainTyper`` gives those a converter of its own, with typer's results and messages word for word
 (``tests/test_cli_params.py`` holds both to every value tried). A parameter of any other kind keeps
 typer's own conversion.
+
+The options that the command's own subcommands and the tournament day's verbs (``thuruppu day``)
+both take, ``--db`` and ``--event``, are defined here once, so that every command names and
+explains them alike.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from typer._click import Command, Context, Parameter
@@ -196,3 +200,14 @@ def read_overrides(items: list[str] | None, game: str | None = None) -> dict[str
             raise UsageError(f"--rules {item}: {problem}")
         overrides[key] = value
     return overrides
+
+
+DbOption = Annotated[
+    str | None, typer.Option("--db", help="The archive: a SQLite file or a postgresql:// address.")
+]
+"""``--db``: the archive to open; without it ``$THURUPPU_DB``, else the default one."""
+EventOption = Annotated[
+    str | None,
+    typer.Option("--event", help="The tournament, when the archive holds several."),
+]
+"""``--event``: which tournament of the archive (the only one when it holds one)."""

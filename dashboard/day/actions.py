@@ -236,12 +236,7 @@ def settle(day: Day, order: tuple[str, ...], author: Author) -> str:
 
 def decide(day: Day, session: int, winner: str, author: Author) -> str:
     """The director's decision on a match that cannot be finished: WINNER wins it as it stands."""
-    record = _session_of(day, session)
-    if winner not in record.teams:
-        raise DayError(
-            f"session {session} is {' v '.join(record.teams)}: {winner!r} is not one of its "
-            "teams; nothing was stored"
-        )
+    _session_with_team(day, session, winner)
     author = _needs_reason(author)
     event = SessionTagged(name="Decision", value=winner, remark=author.why)
     _append(day.archive, session, event, author)
@@ -250,12 +245,7 @@ def decide(day: Day, session: int, winner: str, author: Author) -> str:
 
 def penalty(day: Day, session: int, hand: int, team: str, points: int, author: Author) -> str:
     """A penalty line in a hand (RULES.md §9): the hand rewritten with it."""
-    record = _session_of(day, session)
-    if team not in record.teams:
-        raise DayError(
-            f"session {session} is {' v '.join(record.teams)}: {team!r} is not one of its "
-            "teams; nothing was stored"
-        )
+    record = _session_with_team(day, session, team)
     author = _needs_reason(author)
     target = _hand_of(record, hand, session)
     line = PenaltyLine(team=team, points=points, reason=author.why)
@@ -424,6 +414,17 @@ def _session_of(day: Day, session: int) -> Record:
             f"session {session} is of {summary.event}, not {day.event}; nothing was stored"
         )
     return day.archive.record(session)
+
+
+def _session_with_team(day: Day, session: int, team: str) -> Record:
+    """The record of one of the day's sessions, refused unless ``team`` is one of its teams."""
+    record = _session_of(day, session)
+    if team not in record.teams:
+        raise DayError(
+            f"session {session} is {' v '.join(record.teams)}: {team!r} is not one of its "
+            "teams; nothing was stored"
+        )
+    return record
 
 
 def _hand_of(record: Record, hand: int, session: int) -> Hand:

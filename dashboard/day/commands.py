@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from dashboard.cli.params import PlainTyper
+from dashboard.cli.params import DbOption, EventOption, PlainTyper
 
 if TYPE_CHECKING:  # the archive and the engine load with the verb that runs, not with the command
     from dashboard.day.source import Day
@@ -29,13 +29,6 @@ day_app = PlainTyper(
 )
 
 REFUSED, UNREADABLE = 1, 2
-DbOption = Annotated[
-    str | None, typer.Option("--db", help="The archive: a SQLite file or a postgresql:// address.")
-]
-EventOption = Annotated[
-    str | None,
-    typer.Option("--event", help="The tournament, when the archive holds several."),
-]
 ByOption = Annotated[
     str, typer.Option("--by", help="Who acts, as the history shows it (default: director).")
 ]

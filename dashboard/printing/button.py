@@ -10,12 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
 from dashboard.library import LoadedSession
 from replay.tournament import Tournament
+
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
 
 
 def _now() -> datetime:
@@ -39,6 +44,9 @@ def _trick_page(session: LoadedSession) -> str:
     return score_printable(record, render_score(record, score), session.label, _now())
 
 
+TournamentPage = Callable[[Tournament, datetime], str]
+"""A tournament's printable page (standings, wall sheet, bracket) as of a moment."""
+
 SESSION_PAGES: dict[str, Callable[[LoadedSession], str]] = {
     "rummy": _rummy_page,
     "trick": _trick_page,
@@ -51,18 +59,39 @@ def file_stem(label: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "-" for c in stem).strip("-") or "thuruppu"
 
 
+def _print_button(
+    label: str,
+    page: Callable[[], str],
+    file_name: str,
+    *,
+    key: str,
+    place: DeltaGenerator | None = None,
+    help: str | None = None,
+) -> None:
+    """One "Print" button (in ``place``, else where the page is drawing): it downloads the HTML
+    page ``page`` builds, only when it is clicked, and the click does not rerun the page."""
+    download = st.download_button if place is None else place.download_button
+    download(
+        label,
+        data=page,
+        file_name=file_name,
+        mime="text/html",
+        icon=":material/print:",
+        on_click="ignore",
+        key=key,
+        help=help,
+    )
+
+
 def print_session(session: LoadedSession, *, key: str) -> None:
     """A "Print" button downloading the session's score sheet as a printable page."""
     page = SESSION_PAGES.get(session.family)
     if page is None:
         return
-    st.download_button(
+    _print_button(
         "Print score sheet",
-        data=lambda: page(session),
-        file_name=f"{file_stem(session.label)}-score-sheet.html",
-        mime="text/html",
-        icon=":material/print:",
-        on_click="ignore",
+        lambda: page(session),
+        f"{file_stem(session.label)}-score-sheet.html",
         key=key,
         help="A page to print: every deal or hand, with the event, stage and time.",
     )
@@ -73,36 +102,27 @@ def print_tournament(tournament: Tournament) -> None:
     table, on a day with a schedule) and the bracket."""
     from dashboard.printing.tournament import bracket_printable, standings_printable
 
-    stem = file_stem(tournament.name or "tournament")
-    row = st.container(horizontal=True)
-    row.download_button(
-        "Print standings",
-        data=lambda: standings_printable(tournament, _now()),
-        file_name=f"{stem}-standings.html",
-        mime="text/html",
-        icon=":material/print:",
-        on_click="ignore",
-        key="print-standings",
-    )
+    sheets: list[tuple[str, TournamentPage, str]] = [
+        ("standings", standings_printable, "print-standings")
+    ]
     if tournament.schedule:
         from dashboard.printing.wall_sheet import wall_printable
 
-        row.download_button(
-            "Print wall sheet",
-            data=lambda: wall_printable(tournament, _now()),
-            file_name=f"{stem}-wall-sheet.html",
-            mime="text/html",
-            icon=":material/print:",
-            on_click="ignore",
-            key="print-wall",
-        )
+        sheets.append(("wall sheet", wall_printable, "print-wall"))
     if tournament.bracket:
-        row.download_button(
-            "Print bracket",
-            data=lambda: bracket_printable(tournament, _now()),
-            file_name=f"{stem}-bracket.html",
-            mime="text/html",
-            icon=":material/print:",
-            on_click="ignore",
-            key="print-bracket",
+        sheets.append(("bracket", bracket_printable, "print-bracket"))
+    stem = file_stem(tournament.name or "tournament")
+    row = st.container(horizontal=True)
+    for sheet, printable, key in sheets:
+        _print_button(
+            f"Print {sheet}",
+            partial(_printed_now, printable, tournament),
+            f"{stem}-{sheet.replace(' ', '-')}.html",
+            key=key,
+            place=row,
         )
+
+
+def _printed_now(printable: TournamentPage, tournament: Tournament) -> str:
+    """A tournament's printable as of now (the moment its button is clicked)."""
+    return printable(tournament, _now())

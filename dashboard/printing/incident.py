@@ -16,7 +16,7 @@ from dashboard.printing.rules_text import RuleQuote
 from dashboard.views.cards import CARD_CSS, card_back, card_face
 from dashboard.views.text import escape
 from dashboard.views.tricks.moment import findings_by_step, violation_effect
-from dashboard.views.tricks.sight import card_symbols, named_cards
+from dashboard.views.tricks.sight import card_played, card_symbols, named_cards
 from dashboard.views.tricks.undertakings import result_line
 from recorder.cards import Card
 from recorder.model import Record
@@ -77,12 +77,7 @@ def _fault_card(hand: HandReplay, step: int) -> Card | None:
             ),
             event,
         )
-    if event.kind != "card":
-        return None
-    try:
-        return Card.parse(event.token)
-    except ValueError:
-        return None
+    return card_played(event)
 
 
 def proof_trick(hand: HandReplay, finding: Finding) -> int:

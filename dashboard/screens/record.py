@@ -60,7 +60,7 @@ from dashboard.screens.record_parts import (
     take_message,
 )
 from dashboard.screens.rummy import record as rummy_record
-from dashboard.screens.turn_choices import afresh, labelled
+from dashboard.screens.turn_choices import afresh, labelled, seat_picker
 from dashboard.views.cards import CARD_CSS, card_label
 from dashboard.views.text import escape, escape_markdown
 from recorder.archive import (
@@ -196,9 +196,7 @@ def draw_seats(position: Position, events: int) -> str:
     key = afresh("rec-seat", (position.session_id, events))
     labels = seat_labels(position)
     with st.container(key="rec-seats"):
-        st.segmented_control(
-            "Seat", list(labels), default=position.seat, format_func=labelled(labels), key=key
-        )
+        seat_picker("Seat", labels, position.seat, key)
     return key
 
 
@@ -354,12 +352,11 @@ def draw_outcome(position: Position) -> None:
     if not record_table.another_shuffle(the_archive(), position.session_id, position.record):
         return
     labels = seat_labels(position)
-    dealer = st.segmented_control(
+    dealer = seat_picker(
         "Next dealer",
-        list(labels),
-        default=position.following_dealer,
-        format_func=labelled(labels),
-        key=afresh("rec-next-dealer", (position.session_id, position.hand_number)),
+        labels,
+        position.following_dealer,
+        afresh("rec-next-dealer", (position.session_id, position.hand_number)),
     )
     st.button(
         f"Start hand {position.hand_number + 1}",

@@ -25,8 +25,8 @@ from dashboard.screens.stepper import (
     SESSION,
     SEVERITY_ICONS,
     STEP,
-    WRAP_CSS,
     WRITTEN,
+    findings_list,
     step_controls,
 )
 from dashboard.views.finding_links import hand_marks
@@ -248,18 +248,10 @@ else:
             st.html(frame_html(trumps))
 
 known = [at for at in shown if seat is None or at.step <= step]
-st.html(f"<style>{WRAP_CSS}</style>")
-st.subheader(f"Findings of hand {hand_number} ({len(known)})")
-if not known:
-    st.caption(
-        "Nothing against the rules in this hand."
-        if seat is None
-        else "Nothing against the rules that this seat can know of so far."
-    )
-findings_list = st.container(key="replay-findings")
+findings = findings_list("hand", hand_number, len(known), seat)
 for number, at in enumerate(known):
     target = Position(session_key, hand_number, at.step, seat)
-    row = findings_list.container(horizontal=True, gap="small", vertical_alignment="center")
+    row = findings.container(horizontal=True, gap="small", vertical_alignment="center")
     row.page_link(
         "screens/replay.py",
         label=finding_line(at, at.step, summary=True),

@@ -1,5 +1,5 @@
 """What both Replay screens (the trick games' hand, a Rummy deal) share: the widget keys of the
-moment shown, and the step controls with their keyboard shortcuts.
+moment shown, the step controls with their keyboard shortcuts, and the heading of the findings.
 
 Not a page: ``replay.py`` and ``rummy/replay.py`` import it.
 """
@@ -7,10 +7,14 @@ Not a page: ``replay.py`` and ``rummy/replay.py`` import it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
 from dashboard.views.stepping import Control, Move, move
+
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
 
 SESSION, HAND, STEP, SEAT, WRITTEN = (
     "replay-session",
@@ -54,3 +58,18 @@ def step_controls(controls: Sequence[Control], help_text: str, units: Sequence[i
             width="stretch",
         )
     return int(st.slider("Step", 0, last, key=STEP, help=help_text)) if last else 0
+
+
+def findings_list(unit: str, number: int, known: int, seat: int | None) -> DeltaGenerator:
+    """The heading of the findings of a hand or deal (``unit``) that the viewer knows of so far
+    (``known``), a line saying so when there are none (none yet, for one seat's view), and the
+    container their links go in (its key lets ``WRAP_CSS`` wrap them on a phone)."""
+    st.html(f"<style>{WRAP_CSS}</style>")
+    st.subheader(f"Findings of {unit} {number} ({known})")
+    if not known:
+        st.caption(
+            f"Nothing against the rules in this {unit}."
+            if seat is None
+            else "Nothing against the rules that this seat can know of so far."
+        )
+    return st.container(key="replay-findings")

@@ -1,5 +1,5 @@
 """The Record pages' pickers that start afresh at every event: the seat whose turn it is, the
-actions before a card, the next dealer, a count.
+actions before a card, the next dealer, a count; and the seat picker they draw the seats with.
 
 A picker must start afresh, with its preselected value, whenever the session has moved on: the
 browser keeps a widget's value for as long as the widget keeps its key, so the key has to change.
@@ -37,3 +37,13 @@ def afresh(key: str, moment: Hashable) -> str:
 def labelled(labels: Mapping[int, str]) -> Callable[[int], str]:
     """A ``format_func`` showing each option's label, holding the labels alone."""
     return dict(labels).__getitem__
+
+
+def seat_picker(
+    question: str, labels: Mapping[int, str], default: int | None, key: str
+) -> int | None:
+    """A picker of seats drawn as buttons with their labels, ``default`` chosen until the scorer
+    picks another (``key``, from ``afresh``); gives the seat chosen, ``None`` when none is."""
+    return st.segmented_control(
+        question, list(labels), default=default, format_func=labelled(labels), key=key
+    )

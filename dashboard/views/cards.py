@@ -1,4 +1,5 @@
-"""Cards drawn in HTML and CSS: faces with coloured suits, backs for cards nobody saw.
+"""Cards drawn in HTML and CSS: faces with coloured suits, backs for cards nobody saw, and the
+heading over a seat's cards.
 
 The trick games' ``Card`` and Rummy's ``RummyCard`` are drawn alike; Rummy's printed joker (no
 suit) has a face of its own, and a card that is a joker in a Rummy deal can be marked ``wild``.
@@ -100,6 +101,16 @@ def card_row(
     faces = "".join(card_face(card, flag=flags.get(card)) for card in cards)
     backs = "".join(card_back() for _ in range(unknown))
     return f'<span class="tp-cards">{faces}{backs}</span>'
+
+
+def seat_heading(name: str, seat: str, after: str = "") -> str:
+    """The line over a seat's cards on a drawn table: the player's name (escaped here), ``seat``
+    (HTML: ``seat 3``, with its team at a trick game) and ``after`` (HTML: a badge, a verb). The
+    pages' stylesheets style its classes (``tp-who``, ``tp-name``, ``tp-seatno``)."""
+    return (
+        f'<div class="tp-who"><span class="tp-name">{escape(name)}</span> '
+        f'<span class="tp-seatno">{seat}</span>{after}</div>'
+    )
 
 
 CARD_CSS = """

@@ -40,7 +40,7 @@ from dashboard.screens.record_parts import (
     draw_message,
     refuse_at,
 )
-from dashboard.screens.turn_choices import afresh, labelled
+from dashboard.screens.turn_choices import afresh, labelled, seat_picker
 from dashboard.views.cards import card_label
 from dashboard.views.text import escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted
@@ -287,13 +287,7 @@ def seat_choice(position: RummyPosition, events: int) -> str:
     key = afresh("rmy-seat", (position.session_id, events))
     labels = seat_labels(position, [s.seat for s in position.seats if s.playing and s.line is None])
     with st.container(key="rmy-seats"):
-        st.segmented_control(
-            "Player",
-            list(labels),
-            default=position.to_enter,
-            format_func=labelled(labels),
-            key=key,
-        )
+        seat_picker("Player", labels, position.to_enter, key)
     return key
 
 
@@ -406,12 +400,11 @@ def draw_complete(position: RummyPosition, taps: Taps) -> None:
     following = position.next_dealer()
     in_game = [standing.seat for standing in position.seats if standing.standing != "out"]
     labels = seat_labels(position, list(range(1, position.players + 1)))
-    dealer = st.segmented_control(
+    dealer = seat_picker(
         "Shuffles next",
-        list(labels),
-        default=following if following in in_game or not in_game else in_game[0],
-        format_func=labelled(labels),
-        key=afresh("rmy-next-dealer", (position.session_id, position.deal_number)),
+        labels,
+        following if following in in_game or not in_game else in_game[0],
+        afresh("rmy-next-dealer", (position.session_id, position.deal_number)),
     )
     st.button(
         f"Start deal {position.deal_number + 1}",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.library import LoadedSession
-from dashboard.screens.stepper import SEVERITY_ICONS, STEP, WRAP_CSS, WRITTEN, step_controls
+from dashboard.screens.stepper import SEVERITY_ICONS, STEP, WRITTEN, findings_list, step_controls
 from dashboard.views.rummy.deal import (
     LaidHand,
     SeenFinding,
@@ -112,15 +112,7 @@ def show(session: LoadedSession, hand: int, seat: int | None) -> None:
         )
 
     known = [at for at in seen if seat is None or at.step <= step]
-    st.html(f"<style>{WRAP_CSS}</style>")
-    st.subheader(f"Findings of deal {hand} ({len(known)})")
-    if not known:
-        st.caption(
-            "Nothing against the rules in this deal."
-            if seat is None
-            else "Nothing against the rules that this seat can know of so far."
-        )
-    links = st.container(key="replay-findings")
+    links = findings_list("deal", hand, len(known), seat)
     for at in known:
         links.page_link(
             "screens/replay.py",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dashboard.views.cards import CARD_CSS, card_back, card_face, card_label
+from dashboard.views.cards import CARD_CSS, card_back, card_face, card_label, seat_heading
 from dashboard.views.rummy.deal import KIND_LABELS, DealTable, LaidGroup, LaidHand, SeatCards
 from dashboard.views.text import escape
 from recorder.rummy.cards import RummyCard
@@ -39,10 +39,10 @@ def _note(card: RummyCard, wild: Wild) -> str:
 def _seat_html(seat: SeatCards, wild: Wild) -> str:
     status = f'<span class="tp-badge">{escape(seat.status)}</span>' if seat.status else ""
     last = f'<div class="tp-hint">{escape(seat.last)}</div>' if seat.last else ""
+    heading = seat_heading(seat.name, f"seat {seat.seat}", f" {status}")
     return (
         f'<div class="tp-rseat" data-seat="{seat.seat}">'
-        f'<div class="tp-who"><span class="tp-name">{escape(seat.name)}</span> '
-        f'<span class="tp-seatno">seat {seat.seat}</span> {status}</div>'
+        f"{heading}"
         f"{rummy_cards(seat.cards, wild, seat.unknown)}{last}</div>"
     )
 
@@ -127,11 +127,12 @@ def _laid_html(hand: LaidHand, wild: Wild) -> str:
     entered = f" · the table entered {hand.entered}" if hand.entered is not None else ""
     counted = f'<div class="tp-how">{escape(hand.how)}</div>' if hand.how else ""
     verb = "declares" if hand.line == "declare" else "shows"
+    heading = seat_heading(
+        hand.name, f"seat {hand.seat}", f' {verb} <span class="tp-hint">({escape(how)})</span>'
+    )
     return (
         f'<div class="tp-laid" data-seat="{hand.seat}" data-line="{hand.line}">'
-        f'<div class="tp-who"><span class="tp-name">{escape(hand.name)}</span> '
-        f'<span class="tp-seatno">seat {hand.seat}</span> {verb} '
-        f'<span class="tp-hint">({escape(how)})</span></div>'
+        f"{heading}"
         f'<div class="tp-verdict">{escape(hand.verdict)}{scored}{escape(entered)}</div>'
         f'<div class="tp-groups">{groups}</div>{counted}{_lowest_html(hand.lowest)}</div>'
     )

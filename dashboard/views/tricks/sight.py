@@ -19,7 +19,7 @@ from dashboard.views.tricks.moment import FindingAt, findings_by_step
 from recorder.cards import RANKS, SUITS, Card
 from recorder.model import Record
 from replay.findings import Finding
-from replay.tricks import HandReplay, Play, Step
+from replay.tricks import Event, HandReplay, Play, Step
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -133,8 +133,9 @@ class Shown:
         return self.at.finding
 
 
-def _played_at(hand: HandReplay, index: int) -> Card | None:
-    event = (hand.steps or [])[index].event
+def card_played(event: Event) -> Card | None:
+    """The card an event plays: ``None`` for an event that plays none (a call, an action) or
+    whose card cannot be read."""
     if event.kind != "card":
         return None
     try:
@@ -144,7 +145,7 @@ def _played_at(hand: HandReplay, index: int) -> Card | None:
 
 
 def _shown(hand: HandReplay, at: FindingAt, seat: int | None) -> Shown | None:
-    played = _played_at(hand, at.step)
+    played = card_played((hand.steps or [])[at.step].event)
     named = named_cards(at.finding)
     proof = frozenset(card for card in named if card != played)
     needed = evidence(hand, at.finding)

@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from dashboard.views.cards import CARD_CSS, FLAGS, card_back, card_face, card_row, suit_html
+from dashboard.views.cards import (
+    CARD_CSS,
+    FLAGS,
+    card_back,
+    card_face,
+    card_row,
+    seat_heading,
+    suit_html,
+)
 from dashboard.views.text import escape, named_trump_label
 from recorder.cards import Card, Suit
 
@@ -125,10 +133,10 @@ def _seat_html(place: str, view: SeatView, flags: Flags) -> str:
     if view.to_play:
         classes.append("tp-to-play")
     badges = "".join(f'<span class="tp-badge">{escape(badge)}</span>' for badge in view.badges)
+    heading = seat_heading(view.name, f"seat {view.seat} · {escape(view.team)}")
     return (
         f'<div class="{" ".join(classes)}" style="grid-area:{place}" data-seat="{view.seat}">'
-        f'<div class="tp-who"><span class="tp-name">{escape(view.name)}</span> '
-        f'<span class="tp-seatno">seat {view.seat} · {escape(view.team)}</span></div>'
+        f"{heading}"
         f'<div class="tp-badges">{badges}</div>'
         f"{card_row(view.cards, view.unknown, flags)}</div>"
     )
