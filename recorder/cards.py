@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 
 def json_form(
@@ -20,6 +20,26 @@ def json_form(
     from recorder.fields import code_schema
 
     return code_schema(handler, read, write, schema)
+
+
+Value = TypeVar("Value")
+
+
+def code_reader(
+    kind: type[Value], parse: Callable[[str], Value], expected: str
+) -> Callable[[Any], Value]:
+    """How a value type reads its JSON (the ``read`` of ``json_form``): a value of ``kind`` taken
+    as it is, a string read by ``parse``, anything else refused with a ``ValueError`` that says
+    what was ``expected``."""
+
+    def read(value: Any) -> Value:
+        if isinstance(value, kind):
+            return value
+        if isinstance(value, str):
+            return parse(value)
+        raise ValueError(f"{expected} expected, not {value!r}")
+
+    return read
 
 
 class Suit(StrEnum):
@@ -111,7 +131,8 @@ class Card:
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
         """A card by its code (``JS``)."""
         schema = {"type": "string", "pattern": "^[J39ATKQ876][SHDC]$"}
-        return json_form(handler, _card_from_json, lambda card: card.code, schema)
+        read = code_reader(cls, cls.parse, "a card code such as 'JS'")
+        return json_form(handler, read, lambda card: card.code, schema)
 
     def __post_init__(self) -> None:
         if len(self.rank) != 1 or self.rank not in RANKS:
@@ -211,7 +232,12 @@ class Call:
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
         """A call by its canonical token (``pass``, ``24``, ``H2``, ``thani``)."""
         schema = {"type": "string", "pattern": "^(pass|thani|H([1-9]|10)?|[0-9]{1,3})$"}
-        return json_form(handler, _call_from_json, lambda call: call.token, schema)
+        read = code_reader(
+            cls,
+            lambda text: cls.parse(text, honours=text[:1].lower() == "h"),
+            "a call such as '24', 'pass', 'H2' or 'thani'",
+        )
+        return json_form(handler, read, lambda call: call.token, schema)
 
     @classmethod
     def parse(cls, text: str, honours: bool) -> Call:
@@ -262,21 +288,5 @@ PASS = Call(CallKind.PASS)
 THANI = Call(CallKind.THANI, THANI_VALUE)
 
 
-def _card_from_json(value: Any) -> Card:
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        return Card.parse(value)
-    raise ValueError(f"a card code such as 'JS' expected, not {value!r}")
-
-
 def _suit_from_json(value: Any) -> Suit:
     return value if isinstance(value, Suit) else Suit.parse(str(value))
-
-
-def _call_from_json(value: Any) -> Call:
-    if isinstance(value, Call):
-        return value
-    if isinstance(value, str):
-        return Call.parse(value, honours=value[:1].lower() == "h")
-    raise ValueError(f"a call such as '24', 'pass', 'H2' or 'thani' expected, not {value!r}")

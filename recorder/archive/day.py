@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from recorder.archive.events import ArchiveError, EventBase
+from recorder.archive.events import ArchiveError, EventBase, kinds_of
 
 
 class DescriptionSet(EventBase):
@@ -103,7 +103,7 @@ DayEvent = Annotated[
     Field(discriminator="kind"),
 ]
 DAY_ADAPTER: TypeAdapter[DayEvent] = TypeAdapter(DayEvent)
-DAY_KINDS = ("description", "schedule", "unschedule", "void", "stand", "pay", "key", "key-revoke")
+DAY_KINDS = kinds_of(DayEvent)
 
 
 @dataclass(frozen=True, slots=True)

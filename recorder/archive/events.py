@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -257,30 +257,17 @@ Event = Annotated[
 
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 
+
+def kinds_of(union: Any) -> tuple[str, ...]:
+    """The ``kind`` of each event class of a discriminated union (``Event``, the day's
+    ``DayEvent``), in the union's order: the kinds its log may store, each written once, in its
+    class."""
+    classes = get_args(get_args(union)[0])
+    return tuple(cls.model_fields["kind"].default for cls in classes)
+
+
 #: The event kinds, as stored in the ``kind`` column.
-EVENT_KINDS: tuple[str, ...] = (
-    "session",
-    "hand",
-    "deal",
-    "call",
-    "trump",
-    "trick",
-    "turn",
-    "actions",
-    "star",
-    "pair",
-    "redeal",
-    "penalty",
-    "rummy",
-    "rummy-correct",
-    "rummy-winner",
-    "comment",
-    "undo",
-    "correct",
-    "rewrite",
-    "tag",
-    "hand-end",
-)
+EVENT_KINDS = kinds_of(Event)
 
 #: The kinds of event that belong to an open hand: refused when no hand is open, and the ones
 #: (with ``hand``, which starts one) that change nothing but the latest hand.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from recorder.cards import SUITS, Suit, json_form, split_card_code
+from recorder.cards import SUITS, Suit, code_reader, json_form, split_card_code
 
 #: Rummy's ranks, low to high with the ace low (the ace may also stand above the king).
 RUMMY_RANKS = "A23456789TJQK"
@@ -42,7 +42,8 @@ class RummyCard:
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
         """A Rummy card by its code (``AS``, ``PJ``)."""
         schema = {"type": "string", "pattern": "^([A2-9TJQK][SHDC]|PJ)$"}
-        return json_form(handler, _rummy_card_from_json, lambda card: card.code, schema)
+        read = code_reader(cls, cls.parse, "a Rummy card code such as 'AS' or 'PJ'")
+        return json_form(handler, read, lambda card: card.code, schema)
 
     @classmethod
     def parse(cls, text: str) -> RummyCard:
@@ -91,11 +92,3 @@ RUMMY_CARDS: tuple[RummyCard, ...] = (
     *(RummyCard(rank, suit) for suit in SUITS for rank in RUMMY_RANKS),
     PRINTED_JOKER,
 )
-
-
-def _rummy_card_from_json(value: Any) -> RummyCard:
-    if isinstance(value, RummyCard):
-        return value
-    if isinstance(value, str):
-        return RummyCard.parse(value)
-    raise ValueError(f"a Rummy card code such as 'AS' or 'PJ' expected, not {value!r}")

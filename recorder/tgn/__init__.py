@@ -12,27 +12,18 @@ import json
 import os
 from typing import IO, cast
 
+import recorder
 from recorder.model import Record
-from recorder.tgn.errors import ReadError, TGNError
+from recorder.tgn.errors import ReadError as ReadError
+from recorder.tgn.errors import TGNError
 from recorder.tgn.reader import ReadResult, read, read_bytes
 from recorder.tgn.writer import dumps
 
 PathOrFile = str | os.PathLike[str] | IO[str] | IO[bytes]
 
-__all__ = [
-    "ReadError",
-    "ReadResult",
-    "TGNError",
-    "dump",
-    "dumps",
-    "from_json",
-    "json_schema",
-    "load",
-    "loads",
-    "read",
-    "read_bytes",
-    "to_json",
-]
+__all__ = list(recorder.__all__)
+"""The names ``recorder`` offers from here (it loads this package on first use of one): the one
+list of them is ``recorder.__all__``, which must not import this package to name them."""
 
 
 def loads(text: str, path: str = "<string>") -> Record:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Literal
 
 from recorder.cards import Call, Suit
@@ -39,14 +39,9 @@ class Undertaking:
     the callers win at their call); ``declared`` for a pair; ``open`` in a hand not finished."""
 
     def to_json(self) -> dict[str, object]:
-        """One entry of a hand's ``undertakings`` in ``thuruppu score --json`` (CLI.md)."""
-        return {
-            "kind": self.kind,
-            "seat": self.seat,
-            "said": self.said,
-            "trick": self.trick,
-            "outcome": self.outcome,
-        }
+        """One entry of a hand's ``undertakings`` in ``thuruppu score --json`` (CLI.md): every
+        field, in order."""
+        return asdict(self)
 
 
 @dataclass(frozen=True)

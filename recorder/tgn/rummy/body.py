@@ -231,46 +231,63 @@ class RummyHandBody:
         return fields
 
     def _declare(self, head: Token, atoms: list[Atom]) -> Fields | None:
-        usage = "declare 4: AS KS QS | 5H 6H 7H | ... / KD"
+        return self._groups_outcome(
+            head,
+            atoms,
+            kind="declare",
+            usage="declare 4: AS KS QS | 5H 6H 7H | ... / KD",
+            ending="/ KD",
+            what="the face-down card",
+            field="face_down",
+            read=self._card,
+        )
+
+    def _show(self, head: Token, atoms: list[Atom]) -> Fields | None:
+        return self._groups_outcome(
+            head,
+            atoms,
+            kind="show",
+            usage="show 3: 2D 3D 4D | 9H TH JH | ... = 28",
+            ending="= 28",
+            what="the points",
+            field="entered",
+            read=lambda atom: self._number(atom, "points"),
+        )
+
+    def _groups_outcome(
+        self,
+        head: Token,
+        atoms: list[Atom],
+        *,
+        kind: str,
+        usage: str,
+        ending: str,
+        what: str,
+        field: str,
+        read: Callable[[Atom], object | None],
+    ) -> Fields | None:
+        """A ``declare`` or ``show`` line: the seat, its groups, and where the line goes on after
+        them, the separator and one value, ``ending`` as written (``/ KD``): ``what`` it is, read
+        by ``read`` and kept as ``field``. The two lines differ only in these."""
         seated = self._seat(head, atoms, usage)
         if seated is None:
             return None
         seat, rest = seated
-        groups, grouped, used = self._groups(rest, "/")
+        separator = ending.split()[0]
+        groups, grouped, used = self._groups(rest, separator)
         if used < 0:
             return None
-        fields: Fields = {"kind": "declare", "seat": seat, "groups": groups, "grouped": grouped}
+        fields: Fields = {"kind": kind, "seat": seat, "groups": groups, "grouped": grouped}
         after = rest[used:]
         if after:
             if len(after) == 1:
-                self._error(after[0], "'/' without the face-down card after it (/ KD)")
+                self._error(after[0], f"'{separator}' without {what} after it ({ending})")
                 return None
-            card = self._card(after[1])
-            self._extra(after[2:], "the face-down card")
-            if card is None or len(after) > 2:
+            value = read(after[1])
+            self._extra(after[2:], what)
+            if value is None or len(after) > 2:
                 return None
-            fields["face_down"] = card
-        return self._outcome(fields)
-
-    def _show(self, head: Token, atoms: list[Atom]) -> Fields | None:
-        seated = self._seat(head, atoms, "show 3: 2D 3D 4D | 9H TH JH | ... = 28")
-        if seated is None:
-            return None
-        seat, rest = seated
-        groups, grouped, used = self._groups(rest, "=")
-        if used < 0:
-            return None
-        fields: Fields = {"kind": "show", "seat": seat, "groups": groups, "grouped": grouped}
-        after = rest[used:]
-        if after:
-            if len(after) == 1:
-                self._error(after[0], "'=' without the points after it (= 28)")
-                return None
-            points = self._number(after[1], "points")
-            self._extra(after[2:], "the points")
-            if points is None or len(after) > 2:
-                return None
-            fields["entered"] = points
+            fields[field] = value
         return self._outcome(fields)
 
     def _count(self, head: Token, atoms: list[Atom]) -> Fields | None:
