@@ -67,9 +67,8 @@ class Screen:
 
 def screens(club: str) -> list[Screen]:
     """Every page, opened on the club night session ``club`` where a page shows one session. A
-    page counts as drawn when what is in view is drawn, charts included: a chart's first view is
-    drawn without plotly.js, which takes it over once the page has settled
-    (``dashboard/charts/chart.js``); the time it is interactive is printed beside. Players waits for
+    page counts as drawn when what is in view is drawn, charts included (drawn by plotly.js,
+    ``dashboard/charts/chart.js``); the time it is interactive is printed beside. Players waits for
     its first chart, the one in view at 1280x800."""
     chart = ".thuruppu-chart svg"
     return [

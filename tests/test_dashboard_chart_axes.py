@@ -1,5 +1,5 @@
-"""Every axis of a sent chart is pinned (``dashboard.charts.axes``): its kind, range and ticks,
-by plotly's rules, so that the first view drawn without plotly.js and plotly.js's drawing agree."""
+"""Every axis of a sent chart is pinned (``dashboard.charts.axes``): its kind, range and ticks, by
+plotly's rules, decided once from the traces rather than by plotly.js's autorange in each page."""
 
 from __future__ import annotations
 

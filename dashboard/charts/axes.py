@@ -1,6 +1,7 @@
 """Every axis of a chart pinned before it is sent: its kind, its range and its ticks, worked out
-here once from the figure's traces, so that the chart's first view, drawn in the page without
-plotly.js (``dashboard/charts/chart.js``), and plotly.js's own drawing of it agree on every axis.
+here once from the figure's traces, so that what a chart's axes show is decided in one place, the
+same in every browser and at every size, not by plotly.js's autorange in each page (which put a
+long session's flag labels over each other on a phone: ``tests/browser/test_chart_phone_browser``).
 
 The rules follow plotly's own where a figure leaves them open: a category axis lists its
 categories in the order the traces give them, one a unit; a number axis spans its traces' values

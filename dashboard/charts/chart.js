@@ -1,14 +1,11 @@
 // The dashboard's chart, drawn in the page (no frame): a plotly figure's traces and layout, sent as
-// JSON by dashboard/charts/chart.py. Its first view is drawn at once without plotly.js (preview.js,
-// put before this module with loader.js); plotly.js's basic bundle (scatter, bar, pie),
-// which loader.js loads once per browser tab once the page has settled, then takes it over
-// for hover, zoom and legend clicks. The look follows the page's Streamlit theme, read from the
-// theme's CSS variables, as Streamlit's own plotly chart does.
-// plotly.js takes a chart over once its room comes within a screen's height of the view (so a
-// page's first paint waits for no plotly.js at all, and one just below the view is taken over
-// before it is scrolled to); its room keeps its height from the start, so nothing moves. Charts
-// that come into view together are taken over one per frame, each painted before the next. A
-// chart already drawn by plotly.js redraws at once when its figure changes.
+// JSON by dashboard/charts/chart.py, drawn by plotly.js's basic bundle (scatter, bar, pie), which
+// loader.js (put before this module) loads once per browser tab. The look follows the page's
+// Streamlit theme, read from the theme's CSS variables, as Streamlit's own plotly chart does.
+// A chart is drawn once its room comes within a screen's height of the view (so one just below the
+// view is drawn before it is scrolled to); its room keeps its height from the start, so nothing
+// moves. Charts that come into view together are drawn one per frame, each painted before the
+// next. A chart already drawn redraws at once when its figure changes.
 
 const DEFAULT_HEIGHT = 450; // plotly's own default, and Streamlit's
 // No mode bar: on a phone it lies over the chart's title and legend.
@@ -106,25 +103,11 @@ function scroller(element) {
 }
 
 function failed(error, chart) {
-  if (chart.plot.querySelector(":scope > .thuruppu-preview")) {
-    console.warn(`chart left as first drawn: ${error.message}`); // still shown, not interactive
-    return;
-  }
   chart.plot.textContent = `This chart could not be drawn: ${error.message}`;
-}
-
-function preview(chart) {
-  chart.plot.querySelector(":scope > .thuruppu-preview")?.remove();
-  try {
-    drawPreview(chart.plot, chart.figure, chart.figure.layout.template);
-  } catch (error) {
-    console.warn("chart preview", error); // plotly.js draws the chart all the same
-  }
 }
 
 function draw(Plotly, chart) {
   if (charts.get(chart.plot) !== chart) return; // left the page meanwhile
-  chart.plot.querySelector(":scope > .thuruppu-preview")?.remove();
   chart.drawn = true;
   try {
     Plotly.react(chart.plot, chart.figure.data, chart.figure.layout, CONFIG);
@@ -158,8 +141,7 @@ function drawInTurn(chart) {
   waiting.push(chart);
   if (drawing) return;
   drawing = true;
-  whenSettled()
-    .then(loadPlotly)
+  loadPlotly()
     .then((Plotly) => new Promise((resolve) => setTimeout(() => resolve(Plotly)))) // a task apart
     .then(drawNext, (error) => {
       waiting.splice(0).forEach((each) => failed(error, each));
@@ -206,7 +188,6 @@ export default function (component) {
   }
   chart.figure = { data: data.data, layout };
   chart.owner = run;
-  if (!chart.drawn) preview(chart);
   if (chart.drawn && !waiting.includes(chart)) {
     loadPlotly().then(
       (Plotly) => draw(Plotly, chart),

@@ -5,12 +5,18 @@ before a page's first chart shows, over a second of a fresh tab's load. Every ch
 scatter or a bar, which the basic bundle (1.2 MB, vendored in ``dashboard/static`` with its licence)
 draws alike. The bundle is served by Streamlit's static file serving (``dashboard.server.launch``
 turns it on) and loaded once per browser tab (``loader.js``) for ``chart.js``, a Streamlit component
-run in the page (no frame), which every chart of the tab shares. Even the basic bundle is about
-half a second of a fresh tab's work, so a chart's first view is drawn without it
-(``preview.js``, on axes pinned here by ``charts.axes``, which plotly.js then draws
-alike), and every page asks for the bundle once it is drawn and the browser is idle. plotly.js
-takes a chart over, for hover, zoom and legend clicks, once the chart's room (its height kept from
-the start) comes within a screen's height of the view, charts seen together one per frame.
+run in the page (no frame), which every chart of the tab shares. Every page asks for the bundle
+ahead, once it is drawn and the browser is idle, so that a chart page opened next finds it loaded;
+plotly.js draws a chart once the chart's room (its height kept from the start) comes within a
+screen's height of the view, charts seen together one per frame.
+
+A first view drawn without plotly.js (a second renderer in JavaScript, on axes pinned here) once
+stood in until the bundle came; measured in Chromium on the Scores and Players pages of the
+bundled data, in fresh tabs at desktop and phone sizes, it won at most 0.15 s at the page and lost
+0.1 s on a phone, below the half second that would pay for a second renderer every new kind of
+figure must be taught, so it went (docs/DASHBOARD.md, *Charts*). The axes stay pinned here
+(``charts.axes``): what a chart's axes show is decided once, from its traces, the same in every
+browser and at every size (a long session's hands and flags stay apart on a phone).
 """
 
 from __future__ import annotations
@@ -28,8 +34,7 @@ from dashboard.charts.axes import pin_axes, plain
 HERE = Path(__file__).resolve().parent
 BUNDLE = HERE.parent / "static" / "plotly-basic.min.js"
 LOADER = (HERE / "loader.js").read_text(encoding="utf-8")
-PREVIEW = (HERE / "preview.js").read_text(encoding="utf-8")
-SCRIPT = "\n".join([LOADER, PREVIEW, (HERE / "chart.js").read_text(encoding="utf-8")])
+SCRIPT = "\n".join([LOADER, (HERE / "chart.js").read_text(encoding="utf-8")])
 COMPONENT = "thuruppu.chart"
 """The component's name, also the element Streamlit's AppTest finds (a ``bidi_component``)."""
 AHEAD_KEY = "charts-ahead"
@@ -43,10 +48,9 @@ _mount = st.components.v2.component(COMPONENT, js=SCRIPT, isolate_styles=False)
 
 def figure_spec(figure: go.Figure) -> dict[str, Any]:
     """What the browser draws of ``figure``: its traces and layout as plotly.js reads them, arrays
-    as plain lists and every axis pinned (``pin_axes``), so that the first view ``chart.js`` draws
-    without plotly.js is the one plotly.js draws. The plotly template is left out: the page's
-    theme stands in for it (set by ``chart.js``), as it did for Streamlit's plotly chart, and it is
-    most of a small figure's bytes."""
+    as plain lists and every axis pinned (``pin_axes``). The plotly template is left out: the
+    page's theme stands in for it (set by ``chart.js``), as it did for Streamlit's plotly chart,
+    and it is most of a small figure's bytes."""
     spec = plain(json.loads(plotly.io.to_json(figure, validate=False)))
     layout = dict(spec.get("layout", {}))
     layout.pop("template", None)

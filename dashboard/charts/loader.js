@@ -1,9 +1,10 @@
 /* plotly.js's basic bundle, loaded once per browser tab: served beside the app (dashboard/static)
- * by one script element, whose promise every chart of every page in the tab waits on, asked for
- * once the page has settled (its script has finished and the browser is idle), since every chart's
- * first view is drawn without it (preview.js). Put before
- * the chart's module (chart.js) and into the script that loads the bundle ahead (dashboard/charts/chart.py),
- * which Streamlit's HTML sanitiser drops if its text holds a tag's opening bracket. */
+ * by one script element, whose promise every chart of every page in the tab waits on. A chart asks
+ * for it when it comes near the view; every page also asks for it once the page has settled (its
+ * script has finished and the browser is idle), so that the next chart page finds it loaded. Put
+ * before the chart's module (chart.js) and into the script that loads the bundle ahead
+ * (dashboard/charts/chart.py), which Streamlit's HTML sanitiser drops if its text holds a tag's
+ * opening bracket. */
 
 const BUNDLE = "app/static/plotly-basic.min.js";
 
