@@ -3,6 +3,8 @@
 ``read``/``read_bytes`` never raise and return a ``ReadResult``; ``loads``/``load`` raise
 ``TGNError`` carrying every ``ReadError`` when the text cannot be read. ``dumps``/``dump`` write the
 canonical form of TGN.md §6. The JSON helpers give the record model's own JSON and schema.
+The names ``recorder`` offers from here (on first use: ``recorder.__all__``, the one list of them)
+are its public functions and types; ``ReadError`` is re-exported from ``errors``.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import json
 import os
 from typing import IO, cast
 
-import recorder
 from recorder.model import Record
 from recorder.tgn.errors import ReadError as ReadError
 from recorder.tgn.errors import TGNError
@@ -20,10 +21,6 @@ from recorder.tgn.reader import ReadResult, read, read_bytes
 from recorder.tgn.writer import dumps
 
 PathOrFile = str | os.PathLike[str] | IO[str] | IO[bytes]
-
-__all__ = list(recorder.__all__)
-"""The names ``recorder`` offers from here (it loads this package on first use of one): the one
-list of them is ``recorder.__all__``, which must not import this package to name them."""
 
 
 def loads(text: str, path: str = "<string>") -> Record:
