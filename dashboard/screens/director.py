@@ -140,6 +140,10 @@ def draw_session_actions(day: Day, session: int, record: Record) -> None:
             with more[2].popover("Penalty to this team"):
                 hand = st.selectbox("In hand", hands, index=len(hands) - 1, key="dir-pen-hand")
                 points = st.number_input("Points", 1, 99, 1, key="dir-pen-points")
+                revoke = st.checkbox(
+                    "A revoke (the cardinal rule): the hand is awarded too",
+                    key="dir-pen-revoke",
+                )
                 st.button(
                     "Award",
                     key="dir-penalty",
@@ -147,7 +151,7 @@ def draw_session_actions(day: Day, session: int, record: Record) -> None:
                     args=(
                         "session",
                         lambda now: actions.penalty(
-                            now, session, hand, winner, int(points), director("dir-why")
+                            now, session, hand, winner, int(points), director("dir-why"), revoke
                         ),
                     ),
                 )
