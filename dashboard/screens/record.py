@@ -490,7 +490,7 @@ def draw_session(session_id: int, logged: Sequence[LoggedEvent]) -> None:
         st.html(status_html(position, events), width="content")
         draw_undo(position)
     table = position.record.tag("Table")
-    sees = sight.sees_hidden(page_writer.tab_writer(the_archive()), table and table.value)
+    sees = sight.sees_hidden(page_writer.tab_writer(the_archive()), table.value if table else None)
     draw_judgement(position, sees)
     if position.phase == "calling":
         draw_calling(position, events)
