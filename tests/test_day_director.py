@@ -1,5 +1,5 @@
 """The director's smaller actions of the day (TOURNAMENT.md §9, §10): a cardinal-rule penalty
-awards the hand, a hand picked by its number, schedule checks, walkovers by stage and round."""
+awards the hand, and the Director page picks a hand by its number exactly."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ import pytest
 
 from dashboard.day import actions
 from dashboard.day.source import open_day
-from recorder.archive import Archive, Author, open_archive
+from dashboard.state import DATA_ENVIRONMENT
+from recorder.archive import ARCHIVE_ENV, Archive, Author, open_archive
 from replay.tricks import normalize, replay_session
 from replay.tricks.scoring import SessionScore, score_session
 from tests.day_setup import played_match, set_up
+from tests.test_dashboard_app import fresh_app, open_page
 
 DIRECTOR = Author("director", "trick 5 not followed; the callers had sealed their call")
 
@@ -57,3 +59,19 @@ def test_a_penalty_for_anything_else_adds_its_points_only(archive: Archive) -> N
     line = scored(archive, session).lines[lost.result.hand - 1]
     assert line.outcome == "lost" and line.awarded is None
     assert line.moved_by_team[callers] == 3
+
+
+def test_the_director_picks_a_hand_by_its_number_exactly(
+    archive: Archive, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = played_match(archive, 2, "group-a-round-1-vallams-chendas.tgn")
+    assert len(archive.record(session).hands) >= 12
+    location = str(tmp_path / "day.sqlite")
+    monkeypatch.setenv(DATA_ENVIRONMENT, location)
+    monkeypatch.setenv(ARCHIVE_ENV, location)
+    app = open_page(fresh_app(), "director", session=str(session))
+    app = app.number_input(key=f"dir-hand-{session}").set_value(12).run()
+    text = str(app.text_area[0].value)
+    assert '[Hand "1"]' in text  # a correction's hands are numbered from 1, as a file's
+    twelfth = actions.correction_text(archive.record(session), 11)
+    assert text == twelfth
