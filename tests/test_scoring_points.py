@@ -70,6 +70,14 @@ def test_28_penalty_line_gives_the_named_team_its_points() -> None:
     assert score_session(TWENTY_EIGHT, [thrown_in]).lines[0].points == {"Red": 0, "Blue": 1}
 
 
+def test_28_a_cardinal_rule_penalty_line_awards_the_hand_as_a_revoke_does() -> None:
+    fine = Penalty(team=0, points=3, reason="revoke: the callers did not follow suit")
+    line = score_session(TWENTY_EIGHT, [result("28", 2, "20", "made", penalties=(fine,))]).lines[0]
+    assert line.outcome == "lost"
+    assert line.points == {"Red": 3 + 3, "Blue": 0}
+    assert line.awarded == "revoke by Blue: Blue lose the hand"
+
+
 def test_28_revoke_by_the_callers_loses_the_hand_and_three_more() -> None:
     hand = result("28", 1, "20", "made", findings=(violation("revoke", 3),))
     assert score_session(TWENTY_EIGHT, [hand]).lines[0].points == {"Red": 2, "Blue": 0}

@@ -243,12 +243,24 @@ def decide(day: Day, session: int, winner: str, author: Author) -> str:
     return f"session {session}: decided for {winner}"
 
 
-def penalty(day: Day, session: int, hand: int, team: str, points: int, author: Author) -> str:
-    """A penalty line in a hand (RULES.md §9): the hand rewritten with it."""
+def penalty(
+    day: Day,
+    session: int,
+    hand: int,
+    team: str,
+    points: int,
+    author: Author,
+    revoke: bool = False,
+) -> str:
+    """A penalty line in a hand (RULES.md §9): the hand rewritten with it. ``revoke`` marks the
+    cardinal rule's penalty (rule E.2.2, TOURNAMENT.md §9): its reason begins with ``revoke``, so
+    the scoring also awards the hand to TEAM (lost by the callers if they revoked, made if not)."""
     record = _session_with_team(day, session, team)
     author = _needs_reason(author)
     target = _hand_of(record, hand, session)
-    line = PenaltyLine(team=team, points=points, reason=author.why)
+    said = author.why.strip()
+    marked = revoke and not said.lower().startswith("revoke")
+    line = PenaltyLine(team=team, points=points, reason=f"revoke: {said}" if marked else said)
     changed = target.model_copy(update={"penalties": [*target.penalties, line]})
     return correct(day, session, hand, correction_text(record, hand - 1, [changed]), author)
 

@@ -246,6 +246,12 @@ def penalty(
     team: Annotated[str, typer.Option("--team", help="The team the points go to.")],
     points: Annotated[int, typer.Option("--points", help="Game points awarded.")],
     why: WhyOption = "",
+    revoke: Annotated[
+        bool,
+        typer.Option(
+            "--revoke", help="The cardinal rule's penalty (a revoke): the hand is awarded too."
+        ),
+    ] = False,
     db: DbOption = None,
     event: EventOption = None,
     by: ByOption = "director",
@@ -253,7 +259,11 @@ def penalty(
     """Award a penalty in a hand (a `penalty TEAM N why` line)."""
     from dashboard.day import actions
 
-    _act(db, event, lambda day: actions.penalty(day, session, hand, team, points, _by(by, why)))
+    _act(
+        db,
+        event,
+        lambda day: actions.penalty(day, session, hand, team, points, _by(by, why), revoke),
+    )
 
 
 @day_app.command("decide")

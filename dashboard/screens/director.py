@@ -70,7 +70,17 @@ def draw_correction(day: Day, session: int, record: Record) -> None:
     if not record.hands:
         st.caption("This session has no hand.")
         return
-    hand = st.selectbox("Hand", list(range(1, len(record.hands) + 1)), key=f"dir-hand-{session}")
+    # a number typed is the hand picked, exactly: a list's type-ahead took "12" for hand 2
+    hand = int(
+        st.number_input(
+            f"Hand (1 to {len(record.hands)})",
+            min_value=1,
+            max_value=len(record.hands),
+            value=1,
+            step=1,
+            key=f"dir-hand-{session}",
+        )
+    )
     text_key = f"dir-text-{session}-{hand}-{len(record.hands)}"
     if text_key not in st.session_state:
         st.session_state[text_key] = actions.correction_text(record, hand - 1)
@@ -138,8 +148,16 @@ def draw_session_actions(day: Day, session: int, record: Record) -> None:
         hands = list(range(1, len(record.hands) + 1))
         if hands:
             with more[2].popover("Penalty to this team"):
-                hand = st.selectbox("In hand", hands, index=len(hands) - 1, key="dir-pen-hand")
+                hand = int(
+                    st.number_input(
+                        "In hand", 1, len(hands), len(hands), step=1, key="dir-pen-hand"
+                    )
+                )
                 points = st.number_input("Points", 1, 99, 1, key="dir-pen-points")
+                revoke = st.checkbox(
+                    "A revoke (the cardinal rule): the hand is awarded too",
+                    key="dir-pen-revoke",
+                )
                 st.button(
                     "Award",
                     key="dir-penalty",
@@ -147,7 +165,7 @@ def draw_session_actions(day: Day, session: int, record: Record) -> None:
                     args=(
                         "session",
                         lambda now: actions.penalty(
-                            now, session, hand, winner, int(points), director("dir-why")
+                            now, session, hand, winner, int(points), director("dir-why"), revoke
                         ),
                     ),
                 )

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 import streamlit as st
 
 from dashboard import page_writer, state
+from dashboard.day import sight
 from dashboard.query import bad_number, query_number
 from dashboard.recording.rummy.setup import GAME as RUMMY
 from dashboard.recording.tricks import clicks
@@ -375,10 +376,11 @@ def draw_score(position: Position) -> None:
         st.markdown(f"**{counter.capitalize()}**: {shown}")
 
 
-def draw_judgement(position: Position) -> None:
-    """The calls so far (or the winning call and the face-down card), the trick on the table with
-    the winner of a finished one, the running points and every finding proven so far."""
-    calls, winner = calls_so_far(position), winning_call(position)
+def draw_judgement(position: Position, sees: bool) -> None:
+    """The calls so far (or the winning call and the face-down card, to a tab that ``sees`` it),
+    the trick on the table with the winner of a finished one, the running points and every
+    finding proven so far."""
+    calls, winner = calls_so_far(position), winning_call(position, sees)
     if position.phase == "calling" and calls:
         st.html(f'<div class="rec-calls-so-far">Calls: {escape(calls)}</div>')
     if winner:
@@ -487,7 +489,9 @@ def draw_session(session_id: int, logged: Sequence[LoggedEvent]) -> None:
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="rec-top"):
         st.html(status_html(position, events), width="content")
         draw_undo(position)
-    draw_judgement(position)
+    table = position.record.tag("Table")
+    sees = sight.sees_hidden(page_writer.tab_writer(the_archive()), table.value if table else None)
+    draw_judgement(position, sees)
     if position.phase == "calling":
         draw_calling(position, events)
     elif position.phase == "trump":
@@ -499,8 +503,9 @@ def draw_session(session_id: int, logged: Sequence[LoggedEvent]) -> None:
     draw_corrections(position)
     over = position.phase in ("over", "closed")
     record_table.draw_scorer_penalty(the_archive(), session_id, position.record, over)
-    text = state.live_sessions().tgn(the_archive(), session_id, events)
-    draw_exported(text, position.record, session_id)
+    if sees or over:  # the TGN text holds the face-down card: the whole hand once it has ended
+        text = state.live_sessions().tgn(the_archive(), session_id, events)
+        draw_exported(text, position.record, session_id)
     with st.expander("Session score"):
         draw_score(position)
 

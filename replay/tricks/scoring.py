@@ -338,9 +338,14 @@ class PenaltyScale:
     """What ``auto-penalties=yes`` does in a game: points to the other team per finding code.
 
     A revoke always costs the offending team the hand; ``points`` adds what the game gives besides.
+    ``awarding`` is the finding code of the cardinal rule (TOURNAMENT.md §9, rule E.2.2): a
+    ``penalty`` line whose reason begins with it (``penalty Chendas 3 revoke in trick 5``) was given
+    for that rule, so it also awards the hand to the team it names, as a proven revoke does; a line
+    for anything else (signalling: 3 points too) only adds its points. ``None``: no line awards.
     """
 
     points: Mapping[str, int]
+    awarding: str | None = None
 
 
 @dataclass(frozen=True)
@@ -357,19 +362,27 @@ def judge_penalties(
 ) -> Verdict:
     """Apply the hand's ``penalty`` lines and, with ``auto``, its proven violations.
 
-    The first revoke decides the hand: lost when the callers revoked, made when the other team did.
+    The first revoke decides the hand: lost when the callers revoked, made when the other team did;
+    a cardinal-rule ``penalty`` line (its reason begins with ``scale.awarding``) is a revoke by the
+    team it does not name.
     """
     outcome = result.outcome
     awarded: Pair = (0, 0)
     notes: list[str] = []
+    decided = False
+    callers = result.calling_team
     for penalty in result.penalties:
         awarded = with_added(awarded, penalty.team, penalty.points)
         why = f" ({penalty.reason})" if penalty.reason else ""
         notes.append(f"penalty: {teams[penalty.team]} {penalty.points:+d}{why}")
+        cardinal = penalty.reason.lower().replace(":", " ").split()[:1] == [scale.awarding]
+        if cardinal and not decided and callers is not None and outcome in PLAYED:
+            decided = True
+            offender = other(penalty.team)
+            outcome = "lost" if offender == callers else "made"
+            notes.append(f"revoke by {teams[offender]}: {teams[offender]} lose the hand")
     if not auto:
         return Verdict(outcome, awarded, tuple(notes))
-    decided = False
-    callers = result.calling_team
     for finding in result.findings:
         if finding.seat is None:
             continue
@@ -407,7 +420,9 @@ TOURNAMENT_TABLE = ScoreTable(
         CallBand("28", 28, 28),
     ),
 )
-TOURNAMENT_PENALTIES = PenaltyScale({"revoke": 3, "bid-out-of-turn": 1, "lead-out-of-turn": 1})
+TOURNAMENT_PENALTIES = PenaltyScale(
+    {"revoke": 3, "bid-out-of-turn": 1, "lead-out-of-turn": 1}, awarding="revoke"
+)
 
 
 @dataclass(frozen=True)

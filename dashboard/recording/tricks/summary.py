@@ -31,9 +31,11 @@ def calls_so_far(position: Position) -> str:
     )
 
 
-def winning_call(position: Position) -> str:
+def winning_call(position: Position, sees: bool = True) -> str:
     """Once the calling is over: who called what, and the face-down card as the scorer entered it
-    (or that it was not seen, or the trump once revealed); empty while the calling goes on."""
+    (or that it was not seen, or the trump once revealed); empty while the calling goes on. A tab
+    that may not see the hand's hidden cards (``sees``, ``dashboard.day.sight``) is told only that
+    the card lies face down until it is revealed."""
     state = position.state
     if state is None or position.phase in ("calling", "closed") or state.caller is None:
         return ""
@@ -42,7 +44,9 @@ def winning_call(position: Position) -> str:
     text = f"{seat_name(position, state.caller)} called {call_label(state.highest)}"
     if position.phase == "trump":
         return text
-    if state.face_down is not None:
+    if not sees and not state.revealed:
+        text += "; the face-down card laid"
+    elif state.face_down is not None:
         text += f"; face-down card {card_label(state.face_down)}"
     elif state.trump is not None:
         text += f"; trump {state.trump.symbol}"
