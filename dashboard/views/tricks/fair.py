@@ -15,7 +15,7 @@ import pandas as pd
 from dashboard.views.cards import card_label
 from recorder.cards import Card
 from replay.fair import FAIR_THRESHOLDS, FairHand, FairJudgement
-from replay.tricks import Step
+from replay.tricks import Step, TableState
 
 SEVERITIES = ("every judged card", "inaccuracy", "mistake", "blunder")
 """The severity filter: the least fair label a listed decision has."""
@@ -185,36 +185,44 @@ def drills(hands: Sequence[SessionHand], player: str) -> list[Drill]:
 
 
 def _situation(steps: Sequence[Step], decision: FairJudgement) -> tuple[str, ...]:
-    """The player's own view as his turn began: his cards, the trick, the trump."""
-    before = None
-    for step in steps:
-        event = step.event
-        if (
-            event.trick == decision.trick
-            and event.seat == decision.seat
-            and event.kind
-            in (
-                "action",
-                "card",
-            )
-        ):
-            break
-        before = step.state
-    if before is None:
-        return ()
-    view = before.view(decision.seat)
-    cards = " ".join(card_label(card) for card in view.hands[decision.seat - 1])
-    trick = ", ".join(
-        f"seat {play.seat}: {card_label(play.card)}" for play in view.trick_plays if play.card
+    """The player's own view at the decision itself, as his turn began: his cards, the trick in
+    progress (nothing when he leads: the trick before is gathered), the points so far (that trick
+    counted), the trump as he knew it then."""
+    at = next(
+        (
+            index
+            for index, step in enumerate(steps)
+            if step.event.trick == decision.trick
+            and step.event.seat == decision.seat
+            and step.event.kind in ("action", "card")
+        ),
+        None,
     )
-    trump = card_label(view.face_down) if view.face_down else None
+    if not at:
+        return ()
+    before, after = steps[at - 1].state, steps[at].state
+    view = before.view(decision.seat)
+    leads = before.trick != decision.trick
+    plays = () if leads else view.trick_plays
+    points = after.points if leads else before.points  # a lead's step counts the trick before
+    cards = " ".join(card_label(card) for card in view.hands[decision.seat - 1])
+    trick = ", ".join(f"seat {play.seat}: {card_label(play.card)}" for play in plays if play.card)
     lines = [f"Your cards: {cards}", f"On the table: {trick or 'nothing (you lead)'}"]
-    if view.trump is None:
-        lines.append("Trump: still face down, not known to you")
-    else:
-        lines.append(f"Trump: {view.trump.value}" + (f" (face-down card {trump})" if trump else ""))
-    lines.append(f"Points so far: team 1 {view.points[0]}, team 2 {view.points[1]}")
+    lines.append(_trump_line(view))
+    lines.append(f"Points so far: team 1 {points[0]}, team 2 {points[1]}")
     return tuple(lines)
+
+
+def _trump_line(view: TableState) -> str:
+    """The trump as the seat of ``view`` knows it: still hidden from him, his own face-down card,
+    or turned up (and in which trick)."""
+    if view.trump is None:
+        return "Trump: still face down, not known to you"
+    if view.revealed:
+        shown = f" (turned up in trick {view.revealed_in})" if view.revealed_in else ""
+        return f"Trump: {view.trump.symbol}{shown}"
+    face_down = f" (your face-down card {card_label(view.face_down)})" if view.face_down else ""
+    return f"Trump: {view.trump.symbol}{face_down}"
 
 
 def fair_line_at(hand: FairHand, steps: Sequence[Step], index: int) -> str | None:
