@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 
@@ -225,6 +226,45 @@ def _trump_line(view: TableState) -> str:
     return f"Trump: {view.trump.symbol}{face_down}"
 
 
+AGREED = {
+    True: "both agree: a mistake that cost the call",
+    False: "both agree: the call's outcome was not lost by it",
+}
+"""Why the two verdicts agree, by whether they condemn the card."""
+PARTED = {
+    "unlucky": "unlucky: only with every card face up does it lose the call; on what the player "
+    "could know it was sound",
+    "missed": "missed: on what the player could know a better card was there; with the cards as "
+    "they lay it happened not to change the call",
+}
+"""Why the two verdicts part, by the agreement's name (ANALYSIS.md, *Fair verdicts*)."""
+
+
+def verdict_words(decision: dict[str, Any], player: str) -> str:
+    """One judged decision (``FairJudgement.to_json``) in words a player reads without the
+    docs: what the fair side says, what the all-hands side says, and why they agree or part,
+    every number with its unit."""
+    fair, all_hands = decision["fair"], decision["all_hands"]
+    points = fair["points_lost"]
+    more_or_fewer = "fewer" if points >= 0 else "more"
+    best = ", ".join(_choice_label(key) for key in decision["best"])
+    fair_part = (
+        f"on what {player} could know ({decision['samples']} deals): "
+        f"{fair['label'] or 'fine'}, {fair['chance_lost']:.0%} ± {fair['chance_error']:.0%} "
+        f"less chance of the call's outcome than {best}, {abs(points):.1f} ± "
+        f"{fair['points_error']:.1f} card points {more_or_fewer} than it"
+    )
+    outcome = "turned the call's outcome" if all_hands["chance_lost"] else "the call unchanged"
+    all_part = (
+        f"with every card face up: {all_hands['cost']} card points given away "
+        f"({all_hands['label'] or 'fine'} by card points), {outcome}"
+    )
+    verdict = decision["verdict"]
+    condemned = fair["label"] in ("mistake", "blunder") or bool(all_hands["chance_lost"])
+    why = AGREED[condemned] if verdict == "agreed" else PARTED[verdict]
+    return f"{fair_part} | {all_part} -> {why}"
+
+
 def fair_line_at(hand: FairHand, steps: Sequence[Step], index: int) -> str | None:
     """The fair verdict on the card played at step ``index``, in one line beside the all-hands
     one; ``None`` at a step that is not a judged card."""
@@ -238,15 +278,6 @@ def fair_line_at(hand: FairHand, steps: Sequence[Step], index: int) -> str | Non
             continue
         if decision.skipped is not None:
             return f"On what {decision.player} could know: {decision.skipped}, not judged."
-        better = ", ".join(_choice_label(key) for key in decision.best)
-        label = (
-            decision.label or "within tolerance" if decision.within_tolerance else decision.label
-        )
-        return (
-            f"On what {decision.player} could know ({decision.samples} deals): "
-            f"call's chance lost {decision.chance_lost:.2f} ± {decision.chance_error:.2f}, "
-            f"points {decision.points_lost:.1f} ± {decision.points_error:.1f} "
-            f"({label}); best {better}; "
-            f"beside all hands: {decision.agreement}."
-        )
+        words = verdict_words(decision.to_json(), decision.player)
+        return f"{words[:1].upper()}{words[1:]}."
     return None
