@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from dashboard.views.tricks.fair import SessionHand, drills, fair_line_at, fair_table, hand_scores
+import pytest
+
+from dashboard.views.tricks.fair import (
+    SessionHand,
+    drills,
+    fair_line_at,
+    fair_table,
+    hand_scores,
+    verdict_words,
+)
 from recorder.cards import Call, CallKind, Card
 from replay.fair import FairHand, FairJudgement
 from replay.solver import CardJudgement, HandAnalysis, Move
@@ -75,5 +84,49 @@ def test_replay_gives_the_fair_verdict_of_the_card_at_its_step() -> None:
     steps = [Step(event, None)]  # type: ignore[arg-type]
     line = fair_line_at(hand.hand, steps, 0)
     assert line is not None
-    assert "chance lost 0.50" in line and "blunder" in line
+    assert "50% ± 2% less chance of the call's outcome" in line and "blunder" in line
     assert fair_line_at(hand.hand, steps, 1) is None
+
+
+def judged(verdict: str, fair_label: str | None, all_label: str | None, lost: float) -> dict:
+    """A judged decision as ``FairJudgement.to_json`` writes it (the figures of a real one:
+    fine on what the player knew, 12 card points given away with every card face up)."""
+    return {
+        "samples": 64,
+        "best": ["8H"],
+        "verdict": verdict,
+        "fair": {
+            "chance_lost": 0.004,
+            "chance_error": 0.01,
+            "points_lost": -5.5,
+            "points_error": 1.9,
+            "label": fair_label,
+        },
+        "all_hands": {"cost": 12, "chance_lost": lost, "label": all_label},
+    }
+
+
+def test_a_verdict_reads_without_the_docs_each_number_with_its_unit() -> None:
+    words = verdict_words(judged("agreed", None, "blunder", 0.0), "Jose")
+    assert words == (
+        "on what Jose could know (64 deals): fine, 0% ± 1% less chance of the call's outcome "
+        "than 8♥, 5.5 ± 1.9 card points more than it | with every card face up: 12 card points "
+        "given away (blunder by card points), the call unchanged -> both agree: the call's "
+        "outcome was not lost by it"
+    )
+
+
+@pytest.mark.parametrize(
+    ("verdict", "fair_label", "lost", "why"),
+    [
+        ("agreed", "blunder", 1.0, "both agree: a mistake that cost the call"),
+        ("unlucky", None, 1.0, "unlucky: only with every card face up does it lose the call"),
+        ("missed", "mistake", 0.0, "missed: on what the player could know a better card was"),
+    ],
+)
+def test_the_verdict_says_in_words_why_the_two_sides_agree_or_part(
+    verdict: str, fair_label: str | None, lost: float, why: str
+) -> None:
+    words = verdict_words(judged(verdict, fair_label, "mistake", lost), "Jose")
+    assert f"-> {why}" in words
+    assert "turned the call's outcome" in words if lost else "the call unchanged" in words

@@ -13,6 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from dashboard.views.tricks.fair import verdict_words
 from recorder.model import Record
 from replay.fair import Sampling, analyse_fair_session
 
@@ -84,12 +85,7 @@ def render_fair(record: Record, analysis: dict[str, Any]) -> str:
             who = f"{record.player(decision['seat'])} (seat {decision['seat']})"
             lines.append(
                 f"  trick {decision['trick']}: {who} played {decision['card']}: "
-                f"fair: call chance lost {fair['chance_lost']:.2f} ± {fair['chance_error']:.2f}, "
-                f"points {fair['points_lost']:.1f} ± {fair['points_error']:.1f} "
-                f"({fair['label'] or 'fine'}; best {', '.join(decision['best'])}; "
-                f"{decision['samples']} deals) | all hands: cost {all_hands['cost']}"
-                f"{', lost the call' if all_hands['chance_lost'] else ''} "
-                f"({all_hands['label'] or 'fine'}) -> {decision['verdict']}"
+                + verdict_words(decision, record.player(decision["seat"]))
             )
         scores = hand.get("scores", {})
         if scores:

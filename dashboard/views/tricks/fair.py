@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 
 from dashboard.views.cards import card_label
 from recorder.cards import Card
 from replay.fair import FAIR_THRESHOLDS, FairHand, FairJudgement
-from replay.tricks import Step
+from replay.tricks import Step, TableState
 
 SEVERITIES = ("every judged card", "inaccuracy", "mistake", "blunder")
 """The severity filter: the least fair label a listed decision has."""
@@ -185,36 +186,83 @@ def drills(hands: Sequence[SessionHand], player: str) -> list[Drill]:
 
 
 def _situation(steps: Sequence[Step], decision: FairJudgement) -> tuple[str, ...]:
-    """The player's own view as his turn began: his cards, the trick, the trump."""
-    before = None
-    for step in steps:
-        event = step.event
-        if (
-            event.trick == decision.trick
-            and event.seat == decision.seat
-            and event.kind
-            in (
-                "action",
-                "card",
-            )
-        ):
-            break
-        before = step.state
-    if before is None:
-        return ()
-    view = before.view(decision.seat)
-    cards = " ".join(card_label(card) for card in view.hands[decision.seat - 1])
-    trick = ", ".join(
-        f"seat {play.seat}: {card_label(play.card)}" for play in view.trick_plays if play.card
+    """The player's own view at the decision itself, as his turn began: his cards, the trick in
+    progress (nothing when he leads: the trick before is gathered), the points so far (that trick
+    counted), the trump as he knew it then."""
+    at = next(
+        (
+            index
+            for index, step in enumerate(steps)
+            if step.event.trick == decision.trick
+            and step.event.seat == decision.seat
+            and step.event.kind in ("action", "card")
+        ),
+        None,
     )
-    trump = card_label(view.face_down) if view.face_down else None
+    if not at:
+        return ()
+    before, after = steps[at - 1].state, steps[at].state
+    view = before.view(decision.seat)
+    leads = before.trick != decision.trick
+    plays = () if leads else view.trick_plays
+    points = after.points if leads else before.points  # a lead's step counts the trick before
+    cards = " ".join(card_label(card) for card in view.hands[decision.seat - 1])
+    trick = ", ".join(f"seat {play.seat}: {card_label(play.card)}" for play in plays if play.card)
     lines = [f"Your cards: {cards}", f"On the table: {trick or 'nothing (you lead)'}"]
-    if view.trump is None:
-        lines.append("Trump: still face down, not known to you")
-    else:
-        lines.append(f"Trump: {view.trump.value}" + (f" (face-down card {trump})" if trump else ""))
-    lines.append(f"Points so far: team 1 {view.points[0]}, team 2 {view.points[1]}")
+    lines.append(_trump_line(view))
+    lines.append(f"Points so far: team 1 {points[0]}, team 2 {points[1]}")
     return tuple(lines)
+
+
+def _trump_line(view: TableState) -> str:
+    """The trump as the seat of ``view`` knows it: still hidden from him, his own face-down card,
+    or turned up (and in which trick)."""
+    if view.trump is None:
+        return "Trump: still face down, not known to you"
+    if view.revealed:
+        shown = f" (turned up in trick {view.revealed_in})" if view.revealed_in else ""
+        return f"Trump: {view.trump.symbol}{shown}"
+    face_down = f" (your face-down card {card_label(view.face_down)})" if view.face_down else ""
+    return f"Trump: {view.trump.symbol}{face_down}"
+
+
+AGREED = {
+    True: "both agree: a mistake that cost the call",
+    False: "both agree: the call's outcome was not lost by it",
+}
+"""Why the two verdicts agree, by whether they condemn the card."""
+PARTED = {
+    "unlucky": "unlucky: only with every card face up does it lose the call; on what the player "
+    "could know it was sound",
+    "missed": "missed: on what the player could know a better card was there; with the cards as "
+    "they lay it happened not to change the call",
+}
+"""Why the two verdicts part, by the agreement's name (ANALYSIS.md, *Fair verdicts*)."""
+
+
+def verdict_words(decision: dict[str, Any], player: str) -> str:
+    """One judged decision (``FairJudgement.to_json``) in words a player reads without the
+    docs: what the fair side says, what the all-hands side says, and why they agree or part,
+    every number with its unit."""
+    fair, all_hands = decision["fair"], decision["all_hands"]
+    points = fair["points_lost"]
+    more_or_fewer = "fewer" if points >= 0 else "more"
+    best = ", ".join(_choice_label(key) for key in decision["best"])
+    fair_part = (
+        f"on what {player} could know ({decision['samples']} deals): "
+        f"{fair['label'] or 'fine'}, {fair['chance_lost']:.0%} ± {fair['chance_error']:.0%} "
+        f"less chance of the call's outcome than {best}, {abs(points):.1f} ± "
+        f"{fair['points_error']:.1f} card points {more_or_fewer} than it"
+    )
+    outcome = "turned the call's outcome" if all_hands["chance_lost"] else "the call unchanged"
+    all_part = (
+        f"with every card face up: {all_hands['cost']} card points given away "
+        f"({all_hands['label'] or 'fine'} by card points), {outcome}"
+    )
+    verdict = decision["verdict"]
+    condemned = fair["label"] in ("mistake", "blunder") or bool(all_hands["chance_lost"])
+    why = AGREED[condemned] if verdict == "agreed" else PARTED[verdict]
+    return f"{fair_part} | {all_part} -> {why}"
 
 
 def fair_line_at(hand: FairHand, steps: Sequence[Step], index: int) -> str | None:
@@ -230,15 +278,6 @@ def fair_line_at(hand: FairHand, steps: Sequence[Step], index: int) -> str | Non
             continue
         if decision.skipped is not None:
             return f"On what {decision.player} could know: {decision.skipped}, not judged."
-        better = ", ".join(_choice_label(key) for key in decision.best)
-        label = (
-            decision.label or "within tolerance" if decision.within_tolerance else decision.label
-        )
-        return (
-            f"On what {decision.player} could know ({decision.samples} deals): "
-            f"call's chance lost {decision.chance_lost:.2f} ± {decision.chance_error:.2f}, "
-            f"points {decision.points_lost:.1f} ± {decision.points_error:.1f} "
-            f"({label}); best {better}; "
-            f"beside all hands: {decision.agreement}."
-        )
+        words = verdict_words(decision.to_json(), decision.player)
+        return f"{words[:1].upper()}{words[1:]}."
     return None
