@@ -12,6 +12,7 @@ match is finished. A refusal is an ``ArchiveError`` that says why; nothing is st
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 
 from dashboard.day.source import DayError, open_day
 from dashboard.library import archive_key
@@ -67,11 +68,23 @@ def append(
     author: Author | None,
     after: int | None = None,
 ) -> int:
-    """Write one event of a page: refused without a key, or where the key may not write;
-    ``after`` is the position the page was drawn from (a stale page's write is refused)."""
+    """Write one event of a page (``append_all`` of one)."""
+    return append_all(archive, session_id, [event], author, after)
+
+
+def append_all(
+    archive: Archive,
+    session_id: int,
+    events: Sequence[Event],
+    author: Author | None,
+    after: int | None = None,
+) -> int:
+    """Write the events of one tap in one transaction: refused without a key, or where the key
+    may not write; ``after`` is the position the page was drawn from (a stale page's write is
+    refused)."""
     if author is None:
         raise ArchiveError(NO_KEY)
     refused = table_refusal(archive, author, session_id)
     if refused:
         raise ArchiveError(f"not allowed: {refused}; nothing was stored")
-    return archive.append(session_id, event, author, after)
+    return archive.append_all(session_id, events, author, after)
