@@ -20,6 +20,7 @@ from recorder.archive import LOCAL, Archive, ArchiveError, Author
 from recorder.archive.events import Event
 from recorder.archive.keys import resolve
 from replay.tournament import current_matches
+from replay.tournament.schedule import DONE
 
 NO_KEY = (
     "this page only reads: recording needs the table's or the director's link "
@@ -52,13 +53,16 @@ def table_refusal(archive: Archive, author: Author, session_id: int) -> str | No
     except DayError as error:
         return str(error)
     current = current_matches(schedule).get(author.table or 0)
-    if current is None or current.session != archive_key(session_id):
-        now = f"its current match is {current.scheduled.id}" if current else "it has no match now"
+    if current is not None and current.session == archive_key(session_id):
+        return None
+    own = next((e for e in schedule if e.session == archive_key(session_id)), None)
+    if own is not None and own.state in DONE:
         return (
-            f"{author.who}: session {session_id} is not the table's current match ({now}); "
-            "a finished match takes no more writes"
+            f"{author.who}: match {own.scheduled.id} is over and takes no more writes from the "
+            "table; a mistake in it goes to the director"
         )
-    return None
+    now = f"its current match is {current.scheduled.id}" if current else "it has no match now"
+    return f"{author.who}: session {session_id} is not the table's current match ({now})"
 
 
 def append(
