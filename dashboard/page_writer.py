@@ -130,8 +130,9 @@ def drawn(session_id: int, events: int) -> None:
 
 def commit(archive: Archive, session_id: int, decide: Callable[[], Decision]) -> str | None:
     """Decide a tap against the stored position and append its accepted events as this tab's
-    writer, each committed before the next, the first only if the log still stands where the
-    page was drawn; the message of a refusal, or of an archive that cannot be read or written."""
+    writer in one transaction, only if the log still stands where the page was drawn (a hand's
+    last card and its end are stored together or not at all); the message of a refusal, or of
+    an archive that cannot be read or written."""
     seen = st.session_state.get(DRAWN_STATE)
     after = seen[1] if isinstance(seen, tuple) and seen[0] == session_id else None
     try:
@@ -140,11 +141,7 @@ def commit(archive: Archive, session_id: int, decide: Callable[[], Decision]) ->
         decision = decide()
         if isinstance(decision, Refused):
             return decision.message
-        writer = tab_writer(archive)
-        for offset, event in enumerate(decision.events):
-            guard.append(
-                archive, session_id, event, writer, None if after is None else after + offset
-            )
+        guard.append_all(archive, session_id, decision.events, tab_writer(archive), after)
         if after is not None:  # the tab's own events: a tap before its page is drawn again
             drawn(session_id, after + len(decision.events))  # (a toggle, then a card) is not stale
     except StaleWrite:

@@ -149,7 +149,7 @@ def test_undo_and_correction_are_events_and_the_export_follows_them(archive: Arc
     text = archive.export_tgn(session)
     assert "count 1: 18\ncount 4: 31\n" in text
     kinds = [entry.event.kind for entry in archive.events(session)]
-    assert kinds[-4:] == ["rummy", "undo", "rummy", "rummy-correct"]
+    assert kinds[-6:] == ["rummy", "hand-end", "undo", "rummy", "hand-end", "rummy-correct"]
     assert isinstance(taps.correction_click(position, count_line.seq, "drop 1"), Accepted)
     assert taps.correction_click(position, count_line.seq, "joker 7S") == Refused(
         "'count 1: 18' can only be corrected by a line of the same kind"

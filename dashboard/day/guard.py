@@ -12,6 +12,7 @@ match is finished. A refusal is an ``ArchiveError`` that says why; nothing is st
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 
 from dashboard.day.source import DayError, open_day
 from dashboard.library import archive_key
@@ -19,6 +20,7 @@ from recorder.archive import LOCAL, Archive, ArchiveError, Author
 from recorder.archive.events import Event
 from recorder.archive.keys import resolve
 from replay.tournament import current_matches
+from replay.tournament.schedule import DONE
 
 NO_KEY = (
     "this page only reads: recording needs the table's or the director's link "
@@ -51,13 +53,16 @@ def table_refusal(archive: Archive, author: Author, session_id: int) -> str | No
     except DayError as error:
         return str(error)
     current = current_matches(schedule).get(author.table or 0)
-    if current is None or current.session != archive_key(session_id):
-        now = f"its current match is {current.scheduled.id}" if current else "it has no match now"
+    if current is not None and current.session == archive_key(session_id):
+        return None
+    own = next((e for e in schedule if e.session == archive_key(session_id)), None)
+    if own is not None and own.state in DONE:
         return (
-            f"{author.who}: session {session_id} is not the table's current match ({now}); "
-            "a finished match takes no more writes"
+            f"{author.who}: match {own.scheduled.id} is over and takes no more writes from the "
+            "table; a mistake in it goes to the director"
         )
-    return None
+    now = f"its current match is {current.scheduled.id}" if current else "it has no match now"
+    return f"{author.who}: session {session_id} is not the table's current match ({now})"
 
 
 def append(
@@ -67,11 +72,23 @@ def append(
     author: Author | None,
     after: int | None = None,
 ) -> int:
-    """Write one event of a page: refused without a key, or where the key may not write;
-    ``after`` is the position the page was drawn from (a stale page's write is refused)."""
+    """Write one event of a page (``append_all`` of one)."""
+    return append_all(archive, session_id, [event], author, after)
+
+
+def append_all(
+    archive: Archive,
+    session_id: int,
+    events: Sequence[Event],
+    author: Author | None,
+    after: int | None = None,
+) -> int:
+    """Write the events of one tap in one transaction: refused without a key, or where the key
+    may not write; ``after`` is the position the page was drawn from (a stale page's write is
+    refused)."""
     if author is None:
         raise ArchiveError(NO_KEY)
     refused = table_refusal(archive, author, session_id)
     if refused:
         raise ArchiveError(f"not allowed: {refused}; nothing was stored")
-    return archive.append(session_id, event, author, after)
+    return archive.append_all(session_id, events, author, after)

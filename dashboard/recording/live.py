@@ -39,7 +39,7 @@ from recorder.archive import (
     Undone,
 )
 from recorder.archive.events import HAND_KINDS
-from recorder.archive.fold import LogState, effective_events
+from recorder.archive.fold import LogState, effective_events, joined
 from recorder.cards import Card
 from recorder.model import Hand, Record, Tag
 from recorder.tgn.writer import hand_writer, head_lines
@@ -279,6 +279,7 @@ def chosen_actions(logged: Sequence[LoggedEvent]) -> tuple[str, ...]:
             undone += 1
         elif undone:
             undone -= 1  # the latest event not yet undone is the one an undo cancelled
+            undone += joined(event)  # and a hand's end takes the play that ended it along
         elif not isinstance(event, Corrected | RummyLineCorrected):
             if isinstance(event, ActionsChosen):
                 return tuple(action.token for action in event.actions)

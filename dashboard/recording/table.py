@@ -17,6 +17,7 @@ from recorder.archive import Archive
 from recorder.cards import Suit
 from recorder.model import Record
 from recorder.rummy.cards import RummyCard
+from replay.rummy import replay_rummy
 from replay.tournament import (
     Draw,
     MatchLength,
@@ -107,6 +108,19 @@ def session_length(archive: Archive, session: int, record: Record) -> MatchLengt
         return None
     scored = TournamentSession.scored(archive_key(session), f"archive #{session}", record)
     return match_length(scored, day.description)
+
+
+def match_finished(archive: Archive, session: int, record: Record) -> bool:
+    """Whether a scheduled match's session is played to its end (TOURNAMENT.md §8): a 28 match
+    after its last shuffle (a level knockout match after the deciding one), a Rummy table once
+    its winner is known. A session not started from the schedule never is: a club night records
+    on."""
+    if record.tag("Schedule") is None or not record.hands:
+        return False
+    if record.game == "rummy":
+        return replay_rummy(record).winner is not None
+    length = session_length(archive, session, record)
+    return length is not None and length.over
 
 
 def ended_hands(record: Record, hand_over: bool) -> list[int]:

@@ -351,6 +351,7 @@ def draw_outcome(position: Position) -> None:
         st.success(escape_markdown(said))
     draw_score(position)
     if not record_table.another_shuffle(the_archive(), position.session_id, position.record):
+        record_table.draw_next_match(the_archive(), position.record)
         return
     labels = seat_labels(position)
     dealer = seat_picker(
@@ -403,8 +404,11 @@ def draw_judgement(position: Position, sees: bool) -> None:
     draw_findings(position.findings, "rec-findings")
 
 
-def draw_undo(position: Position) -> None:
-    """Undo the last event (kept in the log), by the status line so that it is always in view."""
+def draw_undo(position: Position, locked: bool) -> None:
+    """Undo the last event (kept in the log), by the status line so that it is always in view;
+    not offered to a table key once its match is over (``record_table.table_locked``)."""
+    if locked:
+        return
     st.button(
         "Undo",
         key="rec-undo",
@@ -486,9 +490,10 @@ def draw_any_session(session_id: int) -> None:
 def draw_session(session_id: int, logged: Sequence[LoggedEvent]) -> None:
     position, events = current(session_id, logged)
     page_writer.drawn(session_id, events)
+    locked = record_table.table_locked(the_archive(), session_id, position.record)
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="rec-top"):
         st.html(status_html(position, events), width="content")
-        draw_undo(position)
+        draw_undo(position, locked)
     table = position.record.tag("Table")
     sees = sight.sees_hidden(page_writer.tab_writer(the_archive()), table.value if table else None)
     draw_judgement(position, sees)
@@ -500,9 +505,10 @@ def draw_session(session_id: int, logged: Sequence[LoggedEvent]) -> None:
         draw_play(position, events)
     if position.phase in ("over", "closed"):
         draw_outcome(position)
-    draw_corrections(position)
     over = position.phase in ("over", "closed")
-    record_table.draw_scorer_penalty(the_archive(), session_id, position.record, over)
+    if not locked:  # a finished match's mistakes go to the director
+        draw_corrections(position)
+        record_table.draw_scorer_penalty(the_archive(), session_id, position.record, over)
     if sees or over:  # the TGN text holds the face-down card: the whole hand once it has ended
         text = state.live_sessions().tgn(the_archive(), session_id, events)
         draw_exported(text, position.record, session_id)

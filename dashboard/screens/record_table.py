@@ -22,6 +22,7 @@ from dashboard.recording.table import (
     chairs_text,
     draws_needed,
     ended_hands,
+    match_finished,
     session_length,
     table_match,
 )
@@ -167,6 +168,45 @@ def draw_rummy_start(found: TableMatch, table: int, message_key: str) -> None:
         kwargs={"draw": text},
     )
     draw_message(STARTING)
+
+
+def draw_next_match(archive: Archive, record: Record) -> None:
+    """Once a scheduled match is over: the table's next scheduled match offered (its page opens
+    on it, to be started there), or that the table has none now."""
+    table_tag = record.tag("Table")
+    event = record.tag("Event")
+    if record.tag("Schedule") is None or table_tag is None or not table_tag.value.isdigit():
+        return
+    table = table_tag.value
+    found = table_match(archive, int(table), event.value if event else None)
+    if found.entry is None:
+        st.info(escape_markdown(found.problem), icon=":material/event_available:")
+        return
+    scheduled = found.entry.scheduled
+    st.button(
+        escape_markdown(f"Next match: {scheduled.id} · {entry_teams(found.entry)}"),
+        key="tbl-next-match",
+        type="primary",
+        on_click=lambda: _open_table(table),
+    )
+
+
+def _open_table(table: str) -> None:
+    """Leave the finished match for the table's own page (a callback)."""
+    st.query_params.clear()
+    st.query_params["table"] = table
+
+
+def table_locked(archive: Archive, session: int, record: Record) -> bool:
+    """Whether this tab writes as a table key into a finished match: it takes no more writes
+    from the table (TOURNAMENT.md §10); a mistake in it goes to the director."""
+    if not match_finished(archive, session, record):
+        return False
+    try:
+        writer = page_writer.tab_writer(archive)
+    except ArchiveError:
+        return True
+    return writer is None or writer.role == "table"
 
 
 def another_shuffle(archive: Archive, session: int, record: Record) -> bool:

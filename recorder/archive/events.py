@@ -224,10 +224,15 @@ class SessionTagged(EventBase):
 
 
 class HandEnded(EventBase):
-    """The hand is over; ``tags`` are added to the hand's tags (``Result`` ...)."""
+    """The hand is over; ``tags`` are added to the hand's tags (``Result`` ...). ``joined``: how
+    many events just before it were written in one step with it (the event that ended the play:
+    its last card, ``*``, the outcome that settled a Rummy deal; the last pass of a calling
+    nobody won and the redeal it implies), so that one undo takes them all back and the hand is
+    open again where it was."""
 
     kind: Literal["hand-end"] = "hand-end"
     tags: list[Tag] = Field(default_factory=list)
+    joined: int = 0
 
 
 Event = Annotated[

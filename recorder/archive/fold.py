@@ -39,7 +39,7 @@ from recorder.archive.events import (
 )
 from recorder.cards import Card
 from recorder.games import FAMILIES, GAMES, GameSpec, family_of
-from recorder.model import Record, Tag
+from recorder.model import Hand, Record, Tag
 from recorder.tgn import read
 
 Draft = dict[str, Any]
@@ -53,7 +53,9 @@ def surviving_events(logged: Iterable[LoggedEvent]) -> list[LoggedEvent]:
 
 
 def _survivors(logged: Iterable[LoggedEvent]) -> tuple[list[LoggedEvent], int]:
-    """The surviving events, and how many of them at the start no undo can reach."""
+    """The surviving events, and how many of them at the start no undo can reach. An undo of a
+    hand's end written with the play's last event (``HandEnded.joined``) cancels that event
+    too: one step, as it was written."""
     kept: list[LoggedEvent] = []
     floor = 1
     for entry in logged:
@@ -62,8 +64,17 @@ def _survivors(logged: Iterable[LoggedEvent]) -> tuple[list[LoggedEvent], int]:
             if entry.event.kind in DIRECTOR_KINDS:
                 floor = len(kept)
         elif len(kept) > floor:
-            kept.pop()
+            along = joined(kept.pop().event)
+            while along and len(kept) > floor:
+                kept.pop()
+                along -= 1
     return kept, floor
+
+
+def joined(event: Event) -> int:
+    """How many events before ``event`` were written in one step with it (a hand's end and the
+    play that ended it): an undo of it cancels them too."""
+    return event.joined if isinstance(event, HandEnded) else 0
 
 
 def effective_events(logged: Iterable[LoggedEvent]) -> list[LoggedEvent]:
@@ -437,6 +448,24 @@ _APPLY: dict[str, Callable[[LogState, int, Any], None]] = {
     "tag": LogState._tag,
     "hand-end": LogState._hand_end,
 }
+
+
+def with_events(record: Record, events: Sequence[Event]) -> Record:
+    """``record`` with ``events`` of its last hand applied to that hand: what a tap would make of
+    it, for the engine to judge before anything is stored (whether the tap ends the hand)."""
+    family = family_of(record.game)
+    state = LogState(
+        game=GAMES.get(record.game),
+        family=family.name if family else None,
+        game_name=record.game,
+        seats=len(record.players),
+        hands=[record.hands[-1].model_dump()],
+        hand_open=True,
+    )
+    for event in events:
+        state.apply(0, event)
+    hand = Hand.model_validate(state.hands[-1])
+    return record.model_copy(update={"hands": [*record.hands[:-1], hand]})
 
 
 def fold(logged: Sequence[LoggedEvent]) -> Record:

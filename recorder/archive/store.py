@@ -103,6 +103,18 @@ class Archive(Protocol):
         ``after`` is the last event the writer saw: refused when the log has grown since."""
         ...
 
+    def append_all(
+        self,
+        session_id: int,
+        events: Sequence[Event],
+        author: Author = ...,
+        after: int | None = None,
+    ) -> int:
+        """Check and store events written as one step (a hand's last card and its end) in one
+        transaction, each checked after those before it: all are stored or none. Returns the
+        sequence number of the last once they are committed; ``after`` as for ``append``."""
+        ...
+
     def append_day(self, event_name: str, event: DayEvent, author: Author = ...) -> int:
         """Check and store one event of a tournament's day log; returns its number."""
         ...
@@ -199,34 +211,54 @@ class SqlArchive:
         self, session_id: int, event: Event, author: Author = LOCAL, after: int | None = None
     ) -> int:
         """Check one event against the session's log and store it with the next number."""
+        return self.append_all(session_id, [event], author, after)
+
+    def append_all(
+        self,
+        session_id: int,
+        events: Sequence[Event],
+        author: Author = LOCAL,
+        after: int | None = None,
+    ) -> int:
+        """Check events written as one step against the session's log, each after those before
+        it, and store them with the next numbers in one transaction."""
+        if not events:
+            raise ArchiveError(f"session {session_id}: no event to store")
         lock = self._database.dialect.lock_row
         with self._guard:
-            with self._database.transaction(write=True) as tx:
-                known = self._read(tx, session_id, lock)
-                access.refuse(access.session_refusal(author, _table(known.state), event))
-                if after is not None and after != len(known.log):
-                    raise StaleWrite(
-                        f"session {session_id}: another device recorded here since this page "
-                        "was drawn; nothing was stored"
-                    )
-                refused = refusal(known.state, event)
-                if refused:
-                    raise ArchiveError(f"session {session_id}: {refused}; nothing was stored")
-                seq = len(known.log) + 1
-                logged = LoggedEvent(
-                    session_id,
-                    seq,
-                    _hand_number(known.state, event),
-                    _now(),
-                    event,
-                    author.who,
-                    author.why,
-                )
-                _insert_events(tx, [logged])
-                tx.run("UPDATE sessions SET last_seq = ? WHERE id = ?", (seq, session_id))
-            log = [*known.log, logged]
-            self._known[session_id] = KnownLog(log, known.state.add(logged, log))
-        return seq
+            advanced = False  # the kept state advances in place: dropped if the batch fails
+            try:
+                with self._database.transaction(write=True) as tx:
+                    known = self._read(tx, session_id, lock)
+                    for event in events:
+                        access.refuse(access.session_refusal(author, _table(known.state), event))
+                    if after is not None and after != len(known.log):
+                        raise StaleWrite(
+                            f"session {session_id}: another device recorded here since this "
+                            "page was drawn; nothing was stored"
+                        )
+                    log, state = list(known.log), known.state
+                    for event in events:
+                        refused = refusal(state, event)
+                        if refused:
+                            raise ArchiveError(
+                                f"session {session_id}: {refused}; nothing was stored"
+                            )
+                        number = _hand_number(state, event)
+                        log.append(
+                            LoggedEvent(
+                                session_id, len(log) + 1, number, _now(), event, *_by(author)
+                            )
+                        )
+                        state, advanced = state.add(log[-1], log), True
+                    _insert_events(tx, log[len(known.log) :])
+                    tx.run("UPDATE sessions SET last_seq = ? WHERE id = ?", (len(log), session_id))
+            except BaseException:
+                if advanced:
+                    self._known.pop(session_id, None)
+                raise
+            self._known[session_id] = KnownLog(log, state)
+        return len(log)
 
     def events(self, session_id: int) -> list[LoggedEvent]:
         """The session's whole log in order."""

@@ -10,10 +10,17 @@ from __future__ import annotations
 import re
 
 from dashboard.recording.rummy.pick import Pick, pick_grid
-from dashboard.recording.rummy.position import RummyPosition
+from dashboard.recording.rummy.position import RummyPosition, settles
 from dashboard.recording.tricks.clicks import Accepted, Decision, Refused
 from recorder import loads
-from recorder.archive import HandStarted, RummyLineCorrected, RummyWinnerNamed, Undone
+from recorder.archive import (
+    Event,
+    HandEnded,
+    HandStarted,
+    RummyLineCorrected,
+    RummyWinnerNamed,
+    Undone,
+)
 from recorder.archive.events import RummyLineWritten, RummyPart
 from recorder.archive.from_record import line_content
 from recorder.model import LineNode
@@ -101,7 +108,7 @@ def redeal_click(position: RummyPosition, reason: str) -> Decision:
     """``redeal REASON``: the deal was void."""
     if position.phase not in ("joker", "outcomes") or position.body.outcomes:
         return Refused("a void deal has no outcomes: undo them first")
-    return Accepted((RummyLineWritten(part="redeal", content={"reason": reason}),))
+    return _ending(position, RummyLineWritten(part="redeal", content={"reason": reason}))
 
 
 def next_deal_click(position: RummyPosition, dealer: int | None = None) -> Decision:
@@ -172,7 +179,16 @@ def _outcome(position: RummyPosition, seat: int, content: dict[str, object]) -> 
     problem = _entry_problem(position, seat)
     if problem:
         return Refused(problem)
-    return Accepted((RummyLineWritten(part="outcome", content=content),))
+    return _ending(position, RummyLineWritten(part="outcome", content=content))
+
+
+def _ending(position: RummyPosition, event: Event) -> Accepted:
+    """A tap's line, with the deal's end when it settles the deal (its last outcome, a void
+    deal): one step, stored and undone as one, so the table's last deal ends with its last
+    outcome and nothing waits for a "next deal" tap."""
+    if settles(position, (event,)):
+        return Accepted((event, HandEnded(joined=1)))
+    return Accepted((event,))
 
 
 def _entry_problem(position: RummyPosition, seat: int) -> str | None:

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from recorder.archive import LoggedEvent, RummyLineWritten, RummyWinnerNamed
-from recorder.archive.fold import LogState, effective_events
+from recorder.archive import Event, LoggedEvent, RummyLineWritten, RummyWinnerNamed
+from recorder.archive.fold import LogState, effective_events, with_events
 from recorder.model import Hand, Record
 from recorder.rummy.cards import RummyCard
 from recorder.rummy.model import Outcome as OutcomeLine
@@ -103,6 +103,8 @@ class RummyPosition:
     lines: tuple[EnteredLine, ...]
     """Every Rummy line standing, deal by deal."""
     undoable: int
+    hand_open: bool = True
+    """Whether the open deal's end is still to be written."""
 
     @property
     def names(self) -> list[str]:
@@ -213,7 +215,21 @@ def locate(session_id: int, logged: Sequence[LoggedEvent]) -> RummyPosition:
         seats=seats,
         lines=lines,
         undoable=state.undoable,
+        hand_open=state.hand_open,
     )
+
+
+def settles(position: RummyPosition, events: Sequence[Event]) -> bool:
+    """Whether ``events`` settle the open deal (every seat playing has its outcome, the deal is
+    void, or the table has its winner): the engine's verdict on the deal as the tap would leave
+    it."""
+    if not position.record.hands or not position.hand_open:
+        return False
+    record = with_events(position.record, events)
+    game = replay_rummy(record)
+    body = record.hands[-1].rummy or RummyBody()
+    seats = _standings(game, position.rules, record, (), set(), len(record.hands))
+    return _phase(game, body, seats) in ("complete", "ended")
 
 
 def _standings(

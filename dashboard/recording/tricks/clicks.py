@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from dashboard.recording.tricks.offers import action_choices, closing_answers
-from dashboard.recording.tricks.position import Position
+from dashboard.recording.tricks.position import Position, hand_end
 from recorder.archive import (
     ActionsChosen,
     Archive,
@@ -61,7 +61,7 @@ def call_click(position: Position, seat: int, token: str) -> Decision:
         call = Call.parse(token, position.spec.honours)
     except ValueError:
         return Refused(f"unknown call {token!r}")
-    return Accepted((CallMade(seat=seat, call=call),))
+    return ending(position, CallMade(seat=seat, call=call))
 
 
 def trump_click(position: Position, code: str | None, suit: str | None = None) -> Decision:
@@ -72,13 +72,13 @@ def trump_click(position: Position, code: str | None, suit: str | None = None) -
         card = _card(position, code)
         if isinstance(card, Refused):
             return card
-        return Accepted((TrumpPlaced(card=card),))
+        return ending(position, TrumpPlaced(card=card))
     if suit is not None:
         try:
-            return Accepted((TrumpPlaced(suit=Suit.parse(suit)),))
+            return ending(position, TrumpPlaced(suit=Suit.parse(suit)))
         except ValueError:
             return Refused(f"unknown suit {suit!r} (suits S H D C)")
-    return Accepted((TrumpPlaced(),))
+    return ending(position, TrumpPlaced())
 
 
 def turn_click(position: Position, seat: int, actions: Sequence[str], code: str) -> Decision:
@@ -96,7 +96,7 @@ def turn_click(position: Position, seat: int, actions: Sequence[str], code: str)
     turn = TurnPlayed(
         trick=position.trick, seat=seat, actions=[_action(token) for token in actions], card=card
     )
-    return Accepted((turn,))
+    return ending(position, turn)
 
 
 def actions_click(position: Position, actions: Sequence[str]) -> Decision:
@@ -119,7 +119,7 @@ def answer_click(position: Position, seat: int, answer: str) -> Decision:
     problem = _seat_problem(position, seat)
     if problem:
         return Refused(problem)
-    return Accepted((TurnPlayed(trick=position.trick, seat=seat, actions=[_action(answer)]),))
+    return ending(position, TurnPlayed(trick=position.trick, seat=seat, actions=[_action(answer)]))
 
 
 def typed_turn(position: Position, text: str) -> Decision:
@@ -168,7 +168,7 @@ def end_of_play_click(position: Position) -> Decision:
     hand = position.hand
     if position.phase != "play" or hand is None or not hand.tricks:
         return Refused("end of play needs a trick played")
-    return Accepted((StarAgreed(),))
+    return ending(position, StarAgreed())
 
 
 def pair_click(position: Position, seat: int) -> Decision:
@@ -185,17 +185,27 @@ def pair_click(position: Position, seat: int) -> Decision:
 def redeal_click(position: Position, reason: str) -> Decision:
     """``redeal REASON``: the hand is thrown in."""
     hand = position.hand
+    if not position.hand_open:
+        return Refused("the hand is over: undo to change it")
     if position.phase not in ("calling", "trump", "over") or hand is None or hand.tricks:
         return Refused("a hand is thrown in before its play")
-    return Accepted((Redealt(reason=cast(RedealReason, reason)),))
+    return ending(position, Redealt(reason=cast(RedealReason, reason)))
+
+
+def ending(position: Position, event: Event) -> Accepted:
+    """A tap's event, with the hand's end when it ends the hand's play (the engine's verdict):
+    one step, stored in one transaction and undone as one, so that no hand waits for a "next
+    hand" tap to end and a match's last hand ends with its last card."""
+    return Accepted((event, *hand_end(position, (event,))))
 
 
 def next_hand_click(position: Position, dealer: int | None = None) -> Decision:
-    """Close the hand (when one is open) and start the next, dealt by ``dealer`` or by the seat
-    the rules give."""
+    """Start the next hand, dealt by ``dealer`` or by the seat the rules give (closing the hand
+    first in a log from before a hand's end was written with its play)."""
     if position.phase not in ("over", "closed"):
         return Refused("the hand is not over yet: play on, or end the play first")
-    closing: tuple[Event, ...] = (HandEnded(),) if position.phase == "over" else ()
+    open_over = position.phase == "over" and position.hand_open  # a log from before hands closed
+    closing: tuple[Event, ...] = (HandEnded(),) if open_over else ()
     number = position.hand_number + 1
     seat = dealer if dealer is not None else position.following_dealer
     problem = _seat_problem(position, seat)
@@ -205,14 +215,13 @@ def next_hand_click(position: Position, dealer: int | None = None) -> Decision:
 
 
 def commit(archive: Archive, session_id: int, decision: Decision) -> str | None:
-    """Append the accepted events, each committed before the next; the message of a refusal."""
+    """Append the accepted events in one transaction; the message of a refusal."""
     if isinstance(decision, Refused):
         return decision.message
-    for event in decision.events:
-        try:
-            archive.append(session_id, event)
-        except ArchiveError as error:
-            return str(error)
+    try:
+        archive.append_all(session_id, decision.events)
+    except ArchiveError as error:
+        return str(error)
     return None
 
 

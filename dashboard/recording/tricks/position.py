@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from dashboard.recording.live import Drawn, LiveSession, StandingTurn
-from recorder.archive import LoggedEvent
+from recorder.archive import Event, HandEnded, LoggedEvent, Redealt
+from recorder.archive.fold import with_events
 from recorder.cards import Card
 from recorder.games import GAMES, GameSpec
 from recorder.house_rules import resolve_rules
-from recorder.model import Hand, Record, Tag
+from recorder.model import Hand, Record, RedealReason, Tag
 from replay.tricks import GAME_RULES, Finding, HandReplay, TableState, replay_hand
 from replay.tricks.calling import CallingRun
 from replay.tricks.knowledge import Knowledge
@@ -28,8 +29,9 @@ from replay.tricks.scoring import SessionScore, score_session
 UNFINISHED = "unfinished-hand"
 
 Phase = Literal["calling", "trump", "play", "over", "closed"]
-"""``calling``, ``trump`` (the face-down card), ``play``; ``over`` when the engine says the hand
-has ended but it is not closed yet; ``closed`` when no hand is open."""
+"""``calling``, ``trump`` (the face-down card), ``play``; ``over`` when the hand has ended (the
+tap that ended its play wrote its end too; a hand of an older log may still be open then);
+``closed`` before the first hand."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,8 @@ class Position:
     chosen_actions: tuple[str, ...] = ()
     """The actions toggled for the next turn (``ask`` ...), as the log's latest standing event
     holds them: kept in the archive, so that a reload shows them toggled."""
+    hand_open: bool = True
+    """Whether the last hand is still open in the log (its end not written)."""
 
     @property
     def players(self) -> int:
@@ -120,11 +124,7 @@ def position_of(session_id: int, drawn: Drawn) -> Position:
     spec = GAMES[record.game]
     if replayed is None:
         return _closed(session_id, record, spec, 0, spec.players, drawn.undoable, results)
-    if not drawn.hand_open:
-        return _closed(
-            session_id, record, spec, replayed.number, replayed.dealer, drawn.undoable, results
-        )
-    phase, seat, trick = _turn(record, replayed)
+    phase, seat, trick = _turn(record, replayed) if drawn.hand_open else ("over", None, 0)
     played = frozenset(
         turn.card for trick_line in replayed.hand.tricks for turn in trick_line.turns if turn.card
     )
@@ -143,7 +143,26 @@ def position_of(session_id: int, drawn: Drawn) -> Position:
         undoable=drawn.undoable,
         results=results,
         chosen_actions=drawn.chosen_actions if phase == "play" else (),
+        hand_open=drawn.hand_open,
     )
+
+
+def hand_end(position: Position, events: Sequence[Event]) -> tuple[Event, ...]:
+    """What ``events`` bring with them when they end the play of the open hand (its last card,
+    a redeal, ``*``, the last pass of a calling nobody won): the hand's end, after the redeal the
+    game's rules give a calling nobody won (``all-passed`` in 29); nothing while the hand goes
+    on. The engine's verdict on the hand as the tap would leave it."""
+    if position.hand is None or not position.hand_open:
+        return ()
+    record = with_events(position.record, events)
+    replayed = replay_hand(record, len(record.hands) - 1)
+    if _turn(record, replayed)[0] != "over":
+        return ()
+    hand = record.hands[-1]
+    if hand.redeal is None and not hand.tricks and replayed.result.caller is None:
+        reason = cast(RedealReason, GAME_RULES[record.game].no_call_reason)
+        return Redealt(reason=reason), HandEnded(joined=len(events) + 1)
+    return (HandEnded(joined=len(events)),)
 
 
 def next_dealer(record: Record) -> int:

@@ -33,6 +33,7 @@ from dashboard.recording.rummy.view import (
     status_html,
 )
 from dashboard.recording.tricks.clicks import Decision
+from dashboard.screens import record_table
 from dashboard.screens.record_parts import (
     SUIT_COLOURS,
     draw_export,
@@ -189,17 +190,19 @@ def draw_session(archive: Archive, session_id: int, message_key: str) -> None:
     position = locate(session_id, logged)
     page_writer.drawn(session_id, len(logged))
     taps = Taps(archive, session_id, message_key)
+    locked = record_table.table_locked(archive, session_id, position.record)
     st.html(f"<style>{RUMMY_CSS}</style>")
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="rec-top"):
         st.html(status_html(position, len(logged)), width="content")
-        st.button(
-            "Undo",
-            key="rec-undo",
-            icon=":material/undo:",
-            disabled=position.undoable == 0,
-            on_click=taps.record,
-            args=(rummy_clicks.undo_click,),
-        )
+        if not locked:  # a table key's finished match takes no more writes (§10)
+            st.button(
+                "Undo",
+                key="rec-undo",
+                icon=":material/undo:",
+                disabled=position.undoable == 0,
+                on_click=taps.record,
+                args=(rummy_clicks.undo_click,),
+            )
     st.html(standings_html(position))
     if position.joker is not None:
         st.html(f'<div class="rmy-joker">Joker: {rummy_card_html(position.joker)}</div>')
@@ -217,8 +220,10 @@ def draw_session(archive: Archive, session_id: int, message_key: str) -> None:
         st.success(
             escape_markdown(f"{position.game.winner} won the table. Finishing order: {standing}")
         )
+        record_table.draw_next_match(archive, position.record)
     draw_findings(position.findings, "rmy-findings")
-    draw_corrections(position, taps)
+    if not locked:
+        draw_corrections(position, taps)
     draw_export(archive, session_id)
 
 
