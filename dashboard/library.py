@@ -159,7 +159,15 @@ def digest(data: bytes) -> str:
 
 def upload_key(name: str, data: bytes) -> str:
     """The key of an uploaded file: the same bytes under the same name always get the same key."""
-    return UPLOAD_PREFIX + digest(name.encode() + b"\0" + data)
+    return upload_key_of(name, [data])
+
+
+def upload_key_of(name: str, chunks: Iterable[bytes]) -> str:
+    """``upload_key`` of the bytes given a chunk at a time (an upload copied, never whole)."""
+    hashed = hashlib.sha256(name.encode() + b"\0")
+    for chunk in chunks:
+        hashed.update(chunk)
+    return UPLOAD_PREFIX + hashed.hexdigest()[:16]
 
 
 def is_upload(key: str) -> bool:

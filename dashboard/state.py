@@ -14,14 +14,18 @@ import importlib
 import os
 import pkgutil
 import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import BinaryIO, TypeVar, cast
 
 import pandas as pd
 import streamlit as st
+from streamlit.runtime import Runtime
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from dashboard.cli.session_file import SessionFile
 from dashboard.library import (
@@ -35,13 +39,18 @@ from dashboard.library import (
     load_archived,
     load_file,
     unreachable_archive,
-    upload_key,
 )
 from dashboard.recording.live import LiveSessions
 from dashboard.recording.tricks.setup import archive_argument
 from dashboard.screens.rummy.panels import rummy_tables
 from dashboard.server.replay_store import ReplayStore, default_folder
-from dashboard.server.upload_worker import give_back_memory, kept_file
+from dashboard.server.upload_worker import (
+    Reading,
+    Shelf,
+    UploadFailed,
+    give_back_memory,
+    kept_file,
+)
 from dashboard.views.rummy.players import GroupingCost, RummyTable, grouping_costs, player_figures
 from dashboard.views.tricks.players import PlayedSession, PlayersTables, players_tables
 from recorder.archive import Archive, ArchiveError, open_archive
@@ -53,6 +62,8 @@ BUNDLED_DATA = Path(__file__).resolve().parent / "data"  # the project's data/, 
 DATA_ENVIRONMENT = "THURUPPU_DATA"
 T = TypeVar("T")
 UPLOADS = "uploads"  # this browser session's uploads, in ``st.session_state``
+SWEEP_SECONDS = 1.0
+"""How often the server looks for uploads whose browser session ended."""
 
 
 def data_location(argv: Sequence[str], environ: dict[str, str] | os._Environ[str]) -> str:
@@ -168,8 +179,11 @@ class Upload:
 
 def uploads() -> dict[str, Upload]:
     """The uploads of this browser session, by key: nobody else sees them, and they go with the
-    session unless imported into the archive."""
+    session unless imported into the archive (an upload whose folder went, its session having
+    ended meanwhile, is forgotten)."""
     held: dict[str, Upload] = st.session_state.setdefault(UPLOADS, {})
+    for key in [key for key, upload in held.items() if not upload.file.exists()]:
+        del held[key]
     return held
 
 
@@ -277,27 +291,73 @@ def warm() -> None:
     rummy_players([*files, *archived])
 
 
-def add_upload(
-    name: str, data: bytes, read: Callable[[str, str, bytes], LoadedSession]
-) -> LoadedSession:
-    """Read an uploaded file (by ``read``: ``upload_worker.read_away``, whose folder keeps its
-    bytes) and keep it among this browser session's sessions; a file with the same content as a
-    session already listed is not added again: that session is given."""
-    key = upload_key(name, data)
+@st.cache_resource(show_spinner=False)
+def upload_shelf() -> Shelf:
+    """The uploads this server holds (``upload_worker.Shelf``), with a thread that deletes an
+    upload's folder within ``SWEEP_SECONDS`` of its browser session ending (its tab closed: a
+    session kept for reconnecting is no longer active, and finds its uploads gone)."""
+    shelf = Shelf()
+    threading.Thread(target=_sweep, args=(shelf,), name="upload sweeper", daemon=True).start()
+    return shelf
+
+
+def _sweep(shelf: Shelf) -> None:
+    while True:
+        time.sleep(SWEEP_SECONDS)
+        if Runtime.exists():
+            shelf.sweep(Runtime.instance().is_active_session)
+
+
+def visitor() -> str:
+    """This browser session's id (whose uploads they are)."""
+    context = get_script_run_ctx()
+    return context.session_id if context is not None else ""
+
+
+def add_upload(name: str, source: BinaryIO) -> LoadedSession | Reading:
+    """Start reading an uploaded file in the worker (its bytes copied into its folder, a chunk
+    at a time); a file this browser session has already read gives its session instead. Raises
+    ``UploadRefused`` while another upload of this session is being read, or when the server
+    holds its most uploads."""
+    shelf = upload_shelf()
+    folder, key = shelf.shelve(visitor(), name, source)
     known = uploads().get(key)
     if known is not None:
+        shelf.drop(folder)
         return known.session
-    session = read(key, f"{name} (uploaded)", data)  # not in the shared store: this browser's
+    return shelf.read(visitor(), folder, key, name)
+
+
+def upload_reading() -> Reading | None:
+    """This browser session's upload being read (or read and not yet collected), if any."""
+    return upload_shelf().reading(visitor())
+
+
+def collect_upload(reading: Reading) -> LoadedSession:
+    """The session an upload's reading gave, kept among this browser session's sessions; a file
+    with the same content as a session already listed is not added again: that session is
+    given. Raises ``UploadFailed`` (``UploadRefused`` when over its share): its folder is gone."""
+    shelf = upload_shelf()
+    shelf.collected(visitor())
+    try:
+        session = reading.session()
+    except UploadFailed:
+        shelf.drop(reading.folder)
+        raise
     twin = next((s for s in sessions() if s.digest == session.digest), None)
     if twin is not None:
+        shelf.drop(reading.folder)
         return twin
-    uploads()[key] = Upload(name, kept_file(session), session)
+    uploads()[session.key] = Upload(reading.name, kept_file(session), session)
     return session
 
 
 def remove_upload(key: str) -> None:
-    """Forget an upload of this browser session, and give the memory it held back."""
-    if uploads().pop(key, None) is not None:
+    """Forget an upload of this browser session: delete its folder now, and give the memory it
+    held back."""
+    upload = uploads().pop(key, None)
+    if upload is not None:
+        upload_shelf().drop(upload.file.parent)
         give_back_memory()
 
 

@@ -11,7 +11,13 @@ from dashboard import state
 from dashboard.library import LoadedSession, digest, is_upload
 from dashboard.screens.stepper import SEVERITY_ICONS
 from dashboard.server.launch import MAX_UPLOAD_ENV
-from dashboard.server.upload_worker import UploadFailed, read_away
+from dashboard.server.upload_worker import (
+    MAX_UPLOAD_HANDS,
+    POLL_SECONDS,
+    Reading,
+    UploadFailed,
+    UploadRefused,
+)
 from dashboard.views.finding_links import finding_moments
 from dashboard.views.sessions import (
     problems_table,
@@ -107,33 +113,53 @@ def remove_upload(key: str) -> None:
 
 def take_upload() -> LoadedSession | None:
     """The session of the file in the uploader (read and kept the first time it is seen); its
-    twin already listed when the file holds the same; ``None`` once removed or imported.
+    twin already listed when the file holds the same; ``None`` once removed or imported, or
+    when it was refused (the page says why, the limit and what to do).
 
-    Once its bytes are taken, the file is dropped from Streamlit's uploaded files, which would
-    keep them in the server's memory as long as the browser session lasts: the upload worker's
-    folder keeps them (``upload_worker.kept_file``); later runs find the upload by ``SHOWN``."""
+    A file is copied to the upload worker's folder (``upload_worker.kept_file``), then dropped
+    from Streamlit's uploaded files, which would keep its bytes in the server's memory as long
+    as the browser session lasts; later runs find the upload by ``SHOWN``. While this browser's
+    upload is read, every run of the page follows it with a progress bar (a file put in the
+    uploader meanwhile is refused) and the run that sees it done keeps it."""
     upload = st.session_state.get(UPLOADER)
-    if upload is None:
-        return None
     handled: set[str] = st.session_state.setdefault(HANDLED, set())
-    if upload.file_id in handled:
+    if upload is not None and upload.file_id not in handled:
+        handled.add(upload.file_id)
+        try:
+            started = state.add_upload(upload.name, upload)
+        except UploadRefused as refusal:
+            st.error(f"{upload.name} was not read: {refusal}")
+            started = None
+        finally:
+            let_go(upload.file_id)
+        if isinstance(started, LoadedSession):
+            st.session_state[SHOWN] = started.key
+            return started
+    reading = state.upload_reading()
+    if reading is None:
         kept = state.uploads().get(st.session_state.get(SHOWN, ""))
         return kept.session if kept else None
-    handled.add(upload.file_id)
-    name, data = upload.name, upload.getvalue()
-    let_go(upload.file_id)
-    bar = st.progress(0.0, text=f"Reading {name}…")
+    return follow(reading)
 
-    def read(key: str, label: str, data: bytes) -> LoadedSession:
-        return read_away(key, label, data, lambda done, text: bar.progress(done, text=text))
 
+def follow(reading: Reading) -> LoadedSession | None:
+    """Draw an upload's progress until it is read, then keep it (``None`` when it failed or was
+    refused: the page says why)."""
+    bar = st.progress(0.0, text=f"Reading {reading.name}…")
+    told: tuple[float, str] | None = None
+    while not reading.wait(POLL_SECONDS):
+        if reading.progress != told:  # only news: each call redraws the bar
+            told = reading.progress
+            bar.progress(told[0], text=told[1])
+    bar.empty()
     try:
-        session = state.add_upload(name, data, read)
-    except UploadFailed as error:  # the worker did not finish (out of memory, say)
-        st.error(f"{name} could not be read: {type(error).__name__}: {error}")
+        session = state.collect_upload(reading)
+    except UploadRefused as refusal:
+        st.error(f"{reading.name} was not read: {refusal}")
         return None
-    finally:
-        bar.empty()
+    except UploadFailed as error:  # the worker did not finish
+        st.error(f"{reading.name} could not be read: {type(error).__name__}: {error}")
+        return None
     st.session_state[SHOWN] = session.key
     return session
 
@@ -182,9 +208,10 @@ def draw_page() -> None:
     st.subheader("Upload a session")
     st.caption(
         "Only this browser sees its uploads, until you import one into the archive. "
-        f"A file may hold up to {st.get_option('server.maxUploadSize')} MB "
-        f"(the server's {MAX_UPLOAD_ENV}); it is read and replayed apart, "
-        "so the other visitors' pages stay quick meanwhile."
+        f"A file may hold up to {MAX_UPLOAD_HANDS:,} hands and "
+        f"{st.get_option('server.maxUploadSize')} MB (the server's {MAX_UPLOAD_ENV}); one is "
+        "read at a time, apart, so the other visitors' pages stay quick meanwhile. Split a larger "
+        "file, or import it on the archive's machine with `thuruppu archive import`."
     )
     st.file_uploader("A .tgn file", type=["tgn"], key=UPLOADER)
     if just_read is not None:
