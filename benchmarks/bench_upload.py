@@ -1,5 +1,5 @@
-"""An upload that stalls nobody: another visitor's Sessions and Record pages while the largest upload
-is read, and the server's memory before, during and after it.
+"""An upload that stalls nobody: another visitor's Sessions and Record pages while the largest
+upload is read, and the server's memory before, during and after it.
 
 The dashboard serves the bundled sessions; one browser uploads the TGN.md §8 hand repeated
 ``MAX_UPLOAD_HANDS`` times (the largest upload a server reads: ``BENCH_UPLOAD_HANDS`` sets
