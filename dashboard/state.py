@@ -318,6 +318,8 @@ def import_refusal() -> str | None:
     location = import_location()
     if location is None:
         return "this server keeps no archive: an upload is only viewed here"
+    if not page_writer.keys_on():
+        return None  # the archive's own machine: opened (made, if need be) only by an import
     try:
         archive = shared_archive(location)
     except ArchiveError as error:
