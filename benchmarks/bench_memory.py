@@ -70,6 +70,7 @@ def main() -> None:
                             continue
                         archive = Path(tempfile.mkdtemp(dir=folder))
                         argv += ["--db", str(archive / "archive.sqlite")]
+                        argv += [] if label else ["--create"]  # an earlier build makes it unasked
                     peak, seconds = peak_megabytes(argv)
                     if args[0] == "archive":
                         shutil.rmtree(archive)

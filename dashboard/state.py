@@ -27,6 +27,7 @@ import streamlit as st
 from streamlit.runtime import Runtime
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from dashboard import page_writer
 from dashboard.cli.session_file import SessionFile
 from dashboard.library import (
     LoadedSession,
@@ -53,7 +54,7 @@ from dashboard.server.upload_worker import (
 )
 from dashboard.views.rummy.players import GroupingCost, RummyTable, grouping_costs, player_figures
 from dashboard.views.tricks.players import PlayedSession, PlayersTables, players_tables
-from recorder.archive import Archive, ArchiveError, open_archive
+from recorder.archive import Archive, ArchiveError, archive_location, open_archive
 from recorder.model import Record
 from replay.solver import HandAnalysis, analyse_replayed
 from replay.tricks import HandReplay, replay_hand
@@ -361,18 +362,43 @@ def remove_upload(key: str) -> None:
         give_back_memory()
 
 
-def recording_archive() -> str | None:
-    """The archive this server records into: ``--db PATH``, else ``open_archive``'s default."""
-    return archive_argument(sys.argv[1:])
+def import_location() -> str | None:
+    """The archive an upload is imported into: the one this server serves (its data path, or
+    ``--db``); on a server that needs no key and serves none, the user's own archive
+    (``open_archive``'s default); ``None`` when there is none to import into."""
+    served = day_location()
+    if served is not None or page_writer.keys_on():
+        return served
+    return archive_location(None)
+
+
+def import_refusal() -> str | None:
+    """Why this tab may not import an upload (no archive, no key, a key that is not the
+    director's), or ``None`` when it may: without one an upload is only viewed."""
+    location = import_location()
+    if location is None:
+        return "this server keeps no archive: an upload is only viewed here"
+    if not page_writer.keys_on():
+        return None  # the archive's own machine: opened (made, if need be) only by an import
+    try:
+        archive = shared_archive(location)
+    except ArchiveError as error:
+        return page_writer.shown(error, reading=True)
+    return page_writer.page_refusal(archive, page_writer.DIRECTING, "the director's link")
 
 
 def import_upload(key: str) -> int:
-    """Store an upload in the archive this server records into, then forget the upload; gives
-    the new session's id. Raises ``ArchiveError`` when the archive cannot take it."""
+    """Store an upload in the archive this server serves as this tab's writer (a director's key,
+    or ``local`` on a machine that needs no key: the archive refuses any other), then forget the
+    upload; gives the new session's id. Raises ``ArchiveError`` when it may not, or cannot."""
     upload = uploads()[key]
-    archive = open_archive(recording_archive())
+    location = import_location()
+    if location is None:
+        raise ArchiveError("this server keeps no archive to import into; nothing was stored")
+    archive = shared_archive(location)
+    author = page_writer.writer_as(archive, "local", "imported on the Sessions page")
     with SessionFile(upload.file) as source:
-        session_id = archive.import_session(source)
+        session_id = archive.import_session(source, author)
     remove_upload(key)
     return session_id
 

@@ -118,7 +118,9 @@ def test_archive_import_stores_the_good_files_and_says_what_is_wrong_with_the_ot
     broken = tmp_path / "a-broken.tgn"
     broken.write_text(text + '\n[Hand "2"]\ndeal 1: 9Z\n', encoding="utf-8")
     db = str(tmp_path / "archive.sqlite")
-    result = CliRunner().invoke(app, ["archive", "import", str(broken), str(EXAMPLE), "--db", db])
+    result = CliRunner().invoke(
+        app, ["archive", "import", str(broken), str(EXAMPLE), "--db", db, "--create"]
+    )
     assert result.exit_code == 2
     assert result.stderr == f"{broken}:26:9: unknown card '9Z' (ranks J 3 9 A T K Q 8 7)\n"
     assert result.stdout == f"{EXAMPLE}: session 1\n"

@@ -187,7 +187,7 @@ def test_schema_is_the_record_model() -> None:
 
 def test_archive_import_list_and_export_round_trip(tmp_path: Path) -> None:
     db = str(tmp_path / "archive.sqlite")
-    code, out, _ = run("archive", "import", str(EXAMPLE), "--db", db)
+    code, out, _ = run("archive", "import", str(EXAMPLE), "--db", db, "--create")
     assert code == 0 and out.strip() == f"{EXAMPLE}: session 1"
     code, out, _ = run("archive", "list", "--db", db)
     assert code == 0 and out.startswith("1\tgame 40\t")

@@ -31,7 +31,7 @@ from tests.test_cli import run
 from tests.test_day_cli import CUP, ROSTER
 from tests.tournament_helpers import Sessions
 
-DAY = datetime.date(2026, 9, 5)
+DAY = datetime.datetime(2026, 9, 5, 12).astimezone()  # noon of the Cup's date, the machine's zone
 KEY = re.compile(r"key=([A-Za-z0-9_-]+)")
 
 
@@ -74,20 +74,22 @@ def test_keys_print_their_links_once_and_the_archive_keeps_only_hashes(db: str) 
     }
     stored = Path(db).read_bytes()
     assert not any(key.encode() in stored for key in keys)
-    assert {k.expires for k in state.keys.values()} == {"2026-09-06"}
+    ends = {datetime.datetime.fromisoformat(k.expires) for k in state.keys.values()}
+    assert ends == {datetime.datetime(2026, 9, 6).astimezone()}  # the date's end, here
 
 
 def test_a_replaced_key_is_refused_and_an_expired_one_too(db: str) -> None:
     old = issued(db, "--table", "3")["table 3"]
     archive = open_archive(db)
-    assert resolve(archive, old, DAY) == Author("table 3", "", "table", 3)
+    assert resolve(archive, old, DAY) == Author("table 3", "", "table", 3, "Onam Cup")
     new = issued(db, "--table", "3")["table 3"]
     with pytest.raises(ArchiveError, match=r"^this key is not in force \(mistyped, replaced"):
         resolve(archive, old, DAY)
     assert resolve(archive, new, DAY).who == "table 3"
-    assert resolve(archive, new, DAY + datetime.timedelta(days=1)).who == "table 3"
-    with pytest.raises(ArchiveError, match=r"this key \(table 3\) expired after 2026-09-06"):
-        resolve(archive, new, DAY + datetime.timedelta(days=2))
+    last_second = DAY + datetime.timedelta(hours=11, minutes=59, seconds=59)
+    assert resolve(archive, new, last_second).who == "table 3"
+    with pytest.raises(ArchiveError, match=r"this key \(table 3\) ended at 2026-09-06T00:00:00"):
+        resolve(archive, new, DAY + datetime.timedelta(hours=12))
     kinds = [(e.event.kind, e.who, e.why) for e in archive.day_log() if "key" in e.event.kind]
     assert kinds[-2][0] == "key-revoke"
     assert kinds[-2][2] == "a new key for table 3 replaces this one"
@@ -187,6 +189,9 @@ def test_keys_need_an_address_and_a_tournament(tmp_path: Path, db: str) -> None:
         1,
         "thuruppu: --url 'club.lan:8501': expected the dashboard's address, http://HOST:PORT\n",
     )
+    code, _, err = run("day", "keys", "--url", "http://x", "--db", str(tmp_path / "empty.sqlite"))
+    assert code == 2 and "there is no archive at" in err  # a mistyped path makes none
+    open_archive(tmp_path / "empty.sqlite")
     code, _, err = run("day", "keys", "--url", "http://x", "--db", str(tmp_path / "empty.sqlite"))
     assert code == 1 and "no tournament is set up in this archive" in err
     code, _, err = run("day", "keys", "--url", "http://x", "--table", "0", "--db", db)

@@ -463,13 +463,17 @@ app.add_typer(archive_app, name="archive")
 app.add_typer(day_app, name="day")
 
 
-def _open(db: str | None) -> Archive:
+def _open(db: str | None, create: bool = False) -> Archive:
+    """The archive of ``--db``; a SQLite file that does not exist is made only when ``create``
+    (``archive import --create``): otherwise the command is refused, naming the path."""
     from recorder.archive import ArchiveError, open_archive
+    from recorder.archive.database import NoArchive
 
     try:
-        return open_archive(db)
+        return open_archive(db, create=create)
     except ArchiveError as error:
-        typer.echo(f"thuruppu: {error}", err=True)
+        hint = "; `thuruppu archive import --create` makes a new one" * isinstance(error, NoArchive)
+        typer.echo(f"thuruppu: {error}{hint}", err=True)
         raise typer.Exit(UNREADABLE) from None
 
 
@@ -490,12 +494,15 @@ def archive_list(db: DbOption = None) -> None:
 def archive_import(
     files: TgnFilesArgument,
     db: DbOption = None,
+    create: Annotated[
+        bool, typer.Option("--create", help="Make the archive first if it does not exist.")
+    ] = False,
 ) -> None:
     """Store TGN sessions in the archive, each read and stored a hand at a time (a file with read
     errors, or that the archive refuses, stores nothing; the others are stored)."""
     from recorder.archive import ArchiveError
 
-    archive = _open(db)
+    archive = _open(db, create)
     status = CLEAN
     for path in expand(files):
         with SessionFile(path) as source, collector_paused():

@@ -41,11 +41,16 @@ def fail(message: str, status: int = REFUSED) -> NoReturn:
     raise typer.Exit(status)
 
 
-def _archive(db: str | None) -> Archive:
+def _archive(db: str | None, create: bool = False) -> Archive:
+    """The archive of ``--db``; a SQLite file that does not exist is made only by ``init``
+    (``create``): any other verb is refused, naming the path, and creates nothing."""
     from recorder.archive import ArchiveError, open_archive
+    from recorder.archive.database import NoArchive
 
     try:
-        return open_archive(db)
+        return open_archive(db, create=create)
+    except NoArchive as error:
+        fail(f"{error}; `thuruppu day init` makes a new one", UNREADABLE)
     except ArchiveError as error:
         fail(str(error), UNREADABLE)
 
@@ -109,7 +114,8 @@ def init(
     from dashboard.day.source import DayError
 
     try:
-        typer.echo(actions.set_description(_archive(db), text, _by(by, "set-up"), listed))
+        archive = _archive(db, create=True)
+        typer.echo(actions.set_description(archive, text, _by(by, "set-up"), listed))
     except DayError as error:
         fail(str(error))
 
@@ -425,13 +431,13 @@ def keys(
 ) -> None:
     """Issue keys and print each link once (TOURNAMENT.md §10): without --table, --director or
     --desk, every scheduled table's, a director's and the desk's. A new key ends the one of the
-    same table or label; keys work until the day after the tournament's date."""
+    same table or label; keys work until the tournament's date ends in its time zone."""
     import datetime
 
-    from dashboard.day.key_sheet import key_link, sheet_html
+    from dashboard.day.key_sheet import key_link, sheet_html, write_private
     from dashboard.day.source import DayError, open_day
     from recorder.archive import ArchiveError
-    from recorder.archive.keys import issue, last_day
+    from recorder.archive.keys import issue, key_end
 
     if not url.startswith(("http://", "https://")):
         fail(f"--url {url!r}: expected the dashboard's address, http://HOST:PORT")
@@ -445,7 +451,9 @@ def keys(
             tables = sorted({match.table for match in day.state.schedule.values()})
             wanted = [("table", t, None) for t in tables] + [("director", None, None)]
             wanted.append(("desk", None, None))
-        expires = last_day(day.description.date, datetime.datetime.now(datetime.UTC).date())
+        described = day.description
+        now = datetime.datetime.now(datetime.UTC)
+        expires = key_end(described.date, described.timezone, now)
         issued = [issue(archive, day.event, role, expires, t, name) for role, t, name in wanted]
     except DayError as error:
         fail(str(error))
@@ -454,7 +462,10 @@ def keys(
     for key in issued:
         typer.echo(f"{key.label}: {key_link(url, key)}")
     if html is not None:
-        html.write_text(sheet_html(day.event, url, issued), encoding="utf-8")
+        try:
+            write_private(html, sheet_html(day.event, url, issued))
+        except OSError as error:
+            fail(f"{html}: cannot write the sheets ({error.strerror})", UNREADABLE)
         typer.echo(f"sheets written to {html}")
 
 

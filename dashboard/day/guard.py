@@ -29,15 +29,16 @@ NO_KEY = (
 
 
 def page_author(
-    archive: Archive, key: str | None, keys_on: bool, today: datetime.date | None = None
+    archive: Archive, key: str | None, keys_on: bool, now: datetime.datetime | None = None
 ) -> Author | None:
-    """The writer of a page opened with ``key`` (``None``: the visitor only reads); ``local``
-    when the server needs no key. A key not in force is an ``ArchiveError`` saying why."""
+    """The writer of a page opened with ``key`` at ``now`` (``None``: the visitor only reads);
+    ``local`` when the server needs no key. A key not in force is an ``ArchiveError`` saying
+    why; a key in force gives a writer bound to the tournament that issued it."""
     if not keys_on:
         return LOCAL
     if not key:
         return None
-    return resolve(archive, key, today or datetime.datetime.now(datetime.UTC).date())
+    return resolve(archive, key, now or datetime.datetime.now(datetime.UTC))
 
 
 def table_refusal(archive: Archive, author: Author, session_id: int) -> str | None:

@@ -5,11 +5,15 @@ the director's page, or the organiser's page for the desk (fees). The sheet give
 own printed page, with the link as a QR code a phone can scan and as text; the director's and the
 desk's links follow together on a page of their own, so the table sheets can be handed out
 without them. QR codes are drawn by ``segno`` as inline SVG: one self-contained file, no images.
+The file holds every key: it is written readable by its owner only (``write_private``).
 """
 
 from __future__ import annotations
 
+import datetime
+import os
 from html import escape
+from pathlib import Path
 from urllib.parse import quote
 
 import segno
@@ -41,6 +45,25 @@ def key_link(base: str, issued: IssuedKey) -> str:
     return f"{page}?{table}key={quote(issued.key, safe='')}"
 
 
+def until(expires: str) -> str:
+    """When a key ends, as the sheet says it: ``the end of 2026-03-21 (UTC+05:30)``."""
+    if len(expires) == len("2026-03-21"):  # a key of an older archive: its last day, in UTC
+        return f"the end of {expires} (UTC)"
+    end = datetime.datetime.fromisoformat(expires)
+    day = (end - datetime.timedelta(microseconds=1)).date().isoformat()
+    offset = end.strftime("%z")
+    return f"the end of {day} (UTC{offset[:3]}:{offset[3:]})"
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` readable and writable by its owner only (mode 0600), even when
+    the file was there before with a wider mode: it holds keys."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        os.fchmod(file.fileno(), 0o600)
+        file.write(text)
+
+
 def _qr(link: str) -> str:
     return segno.make(link, error="m").svg_inline(border=4, omitsize=True)
 
@@ -53,7 +76,8 @@ def sheet_html(event_name: str, base: str, keys: list[IssuedKey]) -> str:
     sections = [
         f'<section class="table"><h1>{escape(issued.label.capitalize())}</h1>'
         f'<p class="note">{name}: scan to record this table\'s matches. Keep this sheet at the '
-        f"table; the link works until {escape(issued.expires)} or until a new sheet is printed.</p>"
+        f"table; the link works until {escape(until(issued.expires))} or until a new sheet is "
+        "printed.</p>"
         f'<div class="qr">{_qr(key_link(base, issued))}</div>'
         f'<p class="link">{escape(key_link(base, issued))}</p></section>'
         for issued in tables

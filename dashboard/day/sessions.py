@@ -85,7 +85,7 @@ def from_archive(location: str, event: str | None = None) -> Sources:
     tournament's sessions, description and day log; else every session."""
     sources = Sources()
     try:
-        archive = open_archive(location)
+        archive = open_archive(location, create=False)  # a mistyped path makes no archive
         if event is not None or tournaments(archive):
             return _from_day(archive, event)
         summaries = archive.sessions()

@@ -52,17 +52,21 @@ def show_session(session: LoadedSession, where: str) -> None:
         if actions.button("Open its scores", key=f"{where}-scores", icon=":material/show_chart:"):
             st.switch_page("screens/scores.py", query_params={"session": session.key})
     if is_upload(session.key):
-        actions.button(
-            "Import into the archive",
-            key=f"{where}-import",
-            icon=":material/archive:",
-            disabled=bool(session.problems),
-            help="Fix the file's problems first: only a file read whole is archived."
-            if session.problems
-            else "Keep it in the archive, for every visitor of this server.",
-            on_click=import_upload,
-            args=(session.key,),
-        )
+        refused = state.import_refusal()
+        if refused is None:
+            actions.button(
+                "Import into the archive",
+                key=f"{where}-import",
+                icon=":material/archive:",
+                disabled=bool(session.problems),
+                help="Fix the file's problems first: only a file read whole is archived."
+                if session.problems
+                else "Keep it in the archive, for every visitor of this server.",
+                on_click=import_upload,
+                args=(session.key,),
+            )
+        else:
+            st.caption(escape_markdown(f"Viewed only, not imported: {refused}."))
         actions.button(
             "Remove",
             key=f"{where}-remove",

@@ -322,25 +322,43 @@ def _reason(error: BaseException) -> str:
     return text.splitlines()[0].strip()
 
 
-def open_database(location: str) -> Database:
+class NoArchive(ArchiveError):
+    """A SQLite archive that does not exist, opened without being asked to create it."""
+
+
+def open_database(location: str, create: bool = True) -> Database:
     """The database at a location (a ``postgresql://`` address or a SQLite file), its tables
-    created if missing; ``ArchiveError`` with a clear message when it cannot be opened."""
+    created if missing; ``ArchiveError`` with a clear message when it cannot be opened, and
+    ``NoArchive`` for a SQLite file that does not exist unless ``create`` asks for it."""
     if is_postgres(location):
         database = Database(POSTGRES, location)
     else:
-        database = Database(SQLITE, _sqlite_file(location))
+        database = Database(SQLITE, _sqlite_file(location, create))
     database.create_schema()
     return database
 
 
-def _sqlite_file(location: str) -> str:
+def _sqlite_file(location: str, create: bool) -> str:
+    """The SQLite file at ``location``; a new one (when ``create``) made readable and writable by
+    its owner only (mode 0600): it holds the day's records and key hashes. SQLite gives its WAL
+    and shared-memory files the database file's mode."""
     path = Path(location).expanduser()
     if path.is_dir():
         raise ArchiveError(f"cannot open the archive {path}: it is a folder, not a database file")
+    if path.exists():
+        return str(path)
+    if not create:
+        raise NoArchive(f"there is no archive at {path}: nothing was created")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise ArchiveError(
             f"cannot open the archive {path}: cannot create its folder ({error.strerror})"
         ) from None
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass  # another process made it first: it is opened as it is
+    except OSError as error:
+        raise ArchiveError(f"cannot create the archive {path} ({error.strerror})") from None
     return str(path)

@@ -290,14 +290,16 @@ _POSITION = {"line", "column"}
 @dataclass(frozen=True, slots=True)
 class Author:
     """Who writes an event and why: the label of the key that wrote it (``table 4``,
-    ``director``; ``local`` on a machine that needs no key), the reason given, and the key's role
-    (``table``, ``director``, ``desk``; ``local`` needs no key) with a table key's table: what
-    the archive lets it write (``recorder.archive.access``)."""
+    ``director``; ``local`` on a machine that needs no key), the reason given, the key's role
+    (``table``, ``director``, ``desk``; ``local`` needs no key) with a table key's table, and the
+    tournament the key was issued for (``event``: its sessions' ``Event``): what the archive lets
+    it write (``recorder.archive.access``)."""
 
     who: str = "local"
     why: str = ""
     role: str = "local"
     table: int | None = None
+    event: str | None = None
 
 
 LOCAL = Author()

@@ -1,10 +1,12 @@
 """The keys of the tournament day (TOURNAMENT.md §10): issued, replaced, and resolved to a writer.
 
 A key is 192 random bits (``secrets``) written as URL-safe text; the archive keeps only its
-SHA-256, in a ``key`` event of the day's log with its role, label, table and last day. A new key of
+SHA-256, in a ``key`` event of its tournament's day log with its role, label, table and the moment
+it ends: the end of the tournament's date in the tournament's time zone (``key_end``). A new key of
 a label first ends the one in force (a ``key-revoke`` event), so a replaced link stops working the
 moment its successor is printed. ``resolve`` turns a key presented by a page into the ``Author``
-its writes carry (label, role, table), or refuses it: unknown, replaced, or past its last day.
+its writes carry (label, role, table and the tournament it was issued for), or refuses it:
+unknown, replaced, or ended.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import datetime
 import hashlib
 import hmac
 import secrets
+import zoneinfo
 from dataclasses import dataclass
 
 from recorder.archive.day import DayState, KeyIssued, KeyRevoked
@@ -48,14 +51,32 @@ def label_of(role: str, table: int | None = None, name: str | None = None) -> st
     return role
 
 
-def last_day(date: str | None, today: datetime.date) -> str:
-    """A key's last day: the day after the tournament's ``date`` (the day after issue without
-    one, or when the date cannot be read as an ISO date)."""
+def key_end(date: str | None, zone: str | None, now: datetime.datetime) -> str:
+    """When a key ends, as an ISO 8601 moment with its offset: the midnight that ends the
+    tournament's ``date`` in its time zone ``zone`` (an IANA name such as ``Asia/Kolkata``; the
+    machine's own zone without one). Without a date, or one that cannot be read, the day of
+    ``now`` in that zone ends it."""
+    tz = zoneinfo.ZoneInfo(zone) if zone else None
     try:
-        day = datetime.date.fromisoformat(date) if date else today
+        day = datetime.date.fromisoformat(date) if date else None
     except ValueError:
-        day = today
-    return (day + datetime.timedelta(days=1)).isoformat()
+        day = None
+    if day is None:
+        day = now.astimezone(tz).date()
+    midnight = datetime.datetime.combine(day + datetime.timedelta(days=1), datetime.time())
+    end = midnight.replace(tzinfo=tz) if tz else midnight.astimezone()  # the machine's own rules
+    return end.isoformat()
+
+
+def ended(expires: str, now: datetime.datetime) -> bool:
+    """Whether a key that ends at ``expires`` has ended at ``now`` (an aware moment). A key of
+    an older archive holds its last day, a date: it ends when that day ends in UTC."""
+    if len(expires) == len("2026-03-21"):
+        last = datetime.date.fromisoformat(expires) + datetime.timedelta(days=1)
+        end = datetime.datetime.combine(last, datetime.time(), datetime.UTC)
+    else:
+        end = datetime.datetime.fromisoformat(expires)
+    return now >= end
 
 
 def issue(
@@ -85,28 +106,29 @@ def revoke(archive: Archive, event_name: str, label: str, why: str) -> None:
     archive.append_day(event_name, KeyRevoked(label=label), Author(LOCAL.who, why))
 
 
-def resolve(archive: Archive, key: str, today: datetime.date) -> Author:
-    """The writer a presented key stands for; ``ArchiveError`` when it is not a key in force."""
+def resolve(archive: Archive, key: str, now: datetime.datetime) -> Author:
+    """The writer a presented key stands for at ``now`` (an aware moment), bound to the
+    tournament that issued it; ``ArchiveError`` when it is not a key in force."""
     wanted = key_hash(key.strip())
-    found: KeyIssued | None = None
+    found: tuple[str, KeyIssued] | None = None
     states: dict[str, DayState] = {}
     for entry in archive.day_log():
         states.setdefault(entry.event_name, DayState()).add(entry)
-    for state in states.values():
+    for tournament, state in states.items():
         for issued in state.keys.values():
             if hmac.compare_digest(issued.hash, wanted):
-                found = issued
+                found = tournament, issued
     if found is None:
         raise ArchiveError(
             "this key is not in force (mistyped, replaced by a newer one, or revoked): "
             "ask the director for the current link"
         )
-    if today.isoformat() > found.expires:
+    tournament, issued = found
+    if ended(issued.expires, now):
         raise ArchiveError(
-            f"this key ({found.label}) expired after {found.expires}: "
-            "ask the director for a new link"
+            f"this key ({issued.label}) ended at {issued.expires}: ask the director for a new link"
         )
-    return Author(found.label, "", found.role, found.table)
+    return Author(issued.label, "", issued.role, issued.table, tournament)
 
 
 def _replaced(label: str) -> Author:

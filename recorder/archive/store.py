@@ -230,8 +230,11 @@ class SqlArchive:
             try:
                 with self._database.transaction(write=True) as tx:
                     known = self._read(tx, session_id, lock)
+                    table, tournament = _table(known.state), _event_name(known.state)
                     for event in events:
-                        access.refuse(access.session_refusal(author, _table(known.state), event))
+                        access.refuse(
+                            access.write_refusal(author, known.log, table, tournament, event)
+                        )
                     if after is not None and after != len(known.log):
                         raise StaleWrite(
                             f"session {session_id}: another device recorded here since this "
@@ -279,7 +282,7 @@ class SqlArchive:
 
     def append_day(self, event_name: str, event: DayEvent, author: Author = LOCAL) -> int:
         """Check one day event against the tournament's day log and store it."""
-        access.refuse(access.day_refusal(author, event))
+        access.refuse(access.day_refusal(author, event, event_name))
         session = session_of(event)
         with self._database.transaction(write=True) as tx:
             if self._database.dialect.day_lock:
@@ -356,7 +359,8 @@ class SqlArchive:
             for events in session_events(source):
                 logged = log.add(events, _now())
                 if not session_id:
-                    access.refuse(access.session_refusal(author, _table(log.state)))
+                    where = _table(log.state), None, _event_name(log.state)
+                    access.refuse(access.session_refusal(author, *where))
                     session_id = _insert_session(tx, log.state, logged, "import")
                 _insert_events(tx, logged, session_id)
             tx.run("UPDATE sessions SET last_seq = ? WHERE id = ?", (log.count, session_id))
@@ -388,7 +392,7 @@ class SqlArchive:
                 )
             )
             state = state.add(logged[-1], logged)
-        access.refuse(access.session_refusal(author, _table(state)))
+        access.refuse(access.session_refusal(author, _table(state), None, _event_name(state)))
         with self._database.transaction(write=True) as tx:
             if schedule is not None:
                 if self._database.dialect.day_lock:
@@ -544,9 +548,11 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def open_archive(location: str | os.PathLike[str] | None = None) -> Archive:
+def open_archive(location: str | os.PathLike[str] | None = None, *, create: bool = True) -> Archive:
     """The archive at ``location`` (a SQLite file or a ``postgresql://`` address), else at
-    ``$THURUPPU_DB``, else in the user's data folder; its tables are created if missing.
+    ``$THURUPPU_DB``, else in the user's data folder; its tables are created if missing. A SQLite
+    file that does not exist is made (mode 0600) only when ``create`` asks: a command opening an
+    archive it was not asked to make gets ``NoArchive`` instead.
 
     Raises ``ArchiveError`` with a clear message when the database cannot be opened."""
-    return SqlArchive(open_database(archive_location(location)))
+    return SqlArchive(open_database(archive_location(location), create))

@@ -13,6 +13,7 @@ import datetime
 import difflib
 import re
 import tomllib
+import zoneinfo
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -91,6 +92,9 @@ class Description:
     rules: str | None = None
     """The ``Rules`` tag every scheduled session gets (§8)."""
     fees: Fees = field(default_factory=Fees)
+    timezone: str | None = None
+    """The IANA time zone of the venue (``Asia/Kolkata``): the day's keys end when ``date`` ends
+    there (the machine's own zone without one, TOURNAMENT.md §10)."""
 
     def line_of(self, text: str) -> int:
         """The first line of the file that mentions ``text`` in quotes (0 when none does)."""
@@ -101,7 +105,7 @@ class Description:
 
 
 KNOWN_KEYS: dict[Path, tuple[str, ...]] = {
-    (): ("name", "date", "rules", "28", "rummy", "fees"),
+    (): ("name", "date", "timezone", "rules", "28", "rummy", "fees"),
     ("28",): (
         "shuffles",
         "final_shuffles",
@@ -217,6 +221,17 @@ def _is_date(value: Any) -> bool:
     return isinstance(value, str | datetime.date)
 
 
+def _is_zone(value: Any) -> bool:
+    """Whether ``value`` names a time zone the machine knows (``Asia/Kolkata``)."""
+    if not isinstance(value, str) or not value.strip() or value.startswith(("/", ".")):
+        return False
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (ValueError, OSError, zoneinfo.ZoneInfoNotFoundError):  # a folder, no such file
+        return False
+    return True
+
+
 def _is_names(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
@@ -227,6 +242,7 @@ _EXPECTED: dict[Callable[[Any], bool], str] = {
     _is_text: "a text in quotes",
     _is_names: "a list of names in quotes",
     _is_date: "a date",
+    _is_zone: 'a time zone such as "Asia/Kolkata"',
 }
 
 
@@ -248,6 +264,7 @@ def read_description(
     reader.unknown_keys(data)
     name = reader.get(data, (), "name", _is_text, None)
     date = reader.get(data, (), "date", _is_date, None)
+    timezone = reader.get(data, (), "timezone", _is_zone, None)
     rules = reader.get(data, (), "rules", _is_text, None)
     for problem in rules_problems(rules or ""):
         reader.problem(f"rules: {problem}", ("rules",))
@@ -264,6 +281,7 @@ def read_description(
         text,
         rules,
         fees,
+        timezone,
     )
     findings.sort(key=lambda finding: (finding.line, finding.column))
     return description, findings

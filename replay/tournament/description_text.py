@@ -30,6 +30,7 @@ def description_toml(description: Description) -> str:
     for key, value in (
         ("name", description.name),
         ("date", description.date),
+        ("timezone", description.timezone),
         ("rules", description.rules),
     ):
         if value is not None:
