@@ -152,7 +152,7 @@ def test_a_table_key_records_only_its_tables_current_match(db: str) -> None:
     for event in events[1:]:
         guard.append(archive, session, event, table3, after=archive.sessions()[0].events)
     with pytest.raises(
-        ArchiveError, match=r"session 1 is not the table's current match \(it has no match now\)"
+        ArchiveError, match=r"table 3: match G1 is over and takes no more writes from the table"
     ):
         guard.append(archive, session, Undone(), table3)
     with pytest.raises(ArchiveError, match=r"a rewrite is the director's to write, not a table's"):
