@@ -199,16 +199,35 @@ def unschedule(
 def walkover(
     winner: Annotated[str, typer.Option("--winner", help='The team that came, or "none".')],
     loser: Annotated[str, typer.Option("--loser", help="The team that did not come.")],
-    match_id: Annotated[str, typer.Option("--match", help="The scheduled match's id.")],
+    match_id: Annotated[
+        str | None, typer.Option("--match", help="The scheduled match's id.")
+    ] = None,
+    stage: Annotated[
+        str | None, typer.Option("--stage", help="Instead of --match: the stage, e.g. group.")
+    ] = None,
+    round_: Annotated[
+        int | None, typer.Option("--round", help="With --stage: the round of the stage.")
+    ] = None,
     why: WhyOption = "did not come",
     db: DbOption = None,
     event: EventOption = None,
     by: ByOption = "director",
 ) -> None:
-    """Record a walkover of a scheduled 28 match: the winner goes on, no hands are played."""
+    """Record a walkover of a 28 match: the winner goes on, no hands are played. The match is its
+    scheduled id (--match), or its stage and round (--stage, --round): the scheduled match of
+    them between the two teams, or on a day with no schedule a new session with those tags."""
     from dashboard.day import actions
 
-    _act(db, event, lambda day: actions.walkover(day, winner, loser, match_id, _by(by, why)))
+    if (match_id is None) == (stage is None):
+        fail("walkover: name the match by --match ID, or by --stage (and --round); not both")
+    said = stage.strip().lower() if stage is not None else None
+    _act(
+        db,
+        event,
+        lambda day: actions.walkover(
+            day, winner, loser, match_id, _by(by, why), stage=said, round_=round_
+        ),
+    )
 
 
 @day_app.command("withdraw")
