@@ -444,17 +444,24 @@ def keys(
 ) -> None:
     """Issue keys and print each link once (TOURNAMENT.md §10): without --table, --director or
     --desk, every scheduled table's, a director's and the desk's. A new key ends the one of the
-    same table or label; keys work until the day after the tournament's date."""
+    same table or label; keys work until the day after the tournament's date. With no tournament
+    in the archive (a club night): club table keys, as ``thuruppu keys`` gives."""
     import datetime
 
     from dashboard.day.key_sheet import key_link, sheet_html
-    from dashboard.day.source import DayError, open_day
+    from dashboard.day.source import DayError, open_day, tournaments
     from recorder.archive import ArchiveError
     from recorder.archive.keys import issue, last_day
 
     if not url.startswith(("http://", "https://")):
         fail(f"--url {url!r}: expected the dashboard's address, http://HOST:PORT")
     archive = _archive(db)
+    if event is None and not tournaments(archive):
+        if director or desk:
+            fail("--director and --desk keys need a tournament (thuruppu day init); a club night "
+                 "has table keys only")  # fmt: skip
+        club_keys(url, table or [], html, archive)
+        return
     try:
         day = open_day(archive, event)
         wanted: list[tuple[str, int | None, str | None]] = [("table", t, None) for t in table or []]
@@ -474,6 +481,53 @@ def keys(
         typer.echo(f"{key.label}: {key_link(url, key)}")
     if html is not None:
         html.write_text(sheet_html(day.event, url, issued), encoding="utf-8")
+        typer.echo(f"sheets written to {html}")
+
+
+def keys_for_club(
+    url: Annotated[
+        str, typer.Option("--url", help="Where the tables reach the dashboard: http://HOST:PORT")
+    ],
+    table: Annotated[
+        list[int] | None, typer.Option("--table", help="A table's key (repeat for several).")
+    ] = None,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", help="Write the sheets to print: one table a page, QR codes."),
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """A club night's table keys, no tournament needed (``thuruppu keys``): each link opens the
+    Record page's new session at its table; a new key ends the one of the same table; keys work
+    until the day after they are issued."""
+    if not url.startswith(("http://", "https://")):
+        fail(f"--url {url!r}: expected the dashboard's address, http://HOST:PORT")
+    club_keys(url, table or [], html, _archive(db))
+
+
+def club_keys(url: str, tables: list[int], html: Path | None, archive: Archive) -> None:
+    """Issue a club night's table keys (no tournament): each opens the Record page's new session
+    at its table, so that a phone records a plain club session over the network."""
+    import datetime
+
+    from dashboard.day.key_sheet import key_link, sheet_html
+    from recorder.archive import ArchiveError
+    from recorder.archive.keys import issue_club, last_day
+
+    if not tables:
+        fail(
+            "no tournament is set up in this archive: a club night has no schedule to take its "
+            "tables from, so name them with --table N (a tournament: thuruppu day init first)"
+        )
+    expires = last_day(None, datetime.datetime.now(datetime.UTC).date())
+    try:
+        issued = [issue_club(archive, number, expires) for number in tables]
+    except ArchiveError as error:
+        fail(str(error))
+    for key in issued:
+        typer.echo(f"{key.label}: {key_link(url, key)}")
+    if html is not None:
+        html.write_text(sheet_html("Club night", url, issued), encoding="utf-8")
         typer.echo(f"sheets written to {html}")
 
 

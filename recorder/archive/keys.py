@@ -5,6 +5,10 @@ SHA-256, in a ``key`` event of the day's log with its role, label, table and las
 a label first ends the one in force (a ``key-revoke`` event), so a replaced link stops working the
 moment its successor is printed. ``resolve`` turns a key presented by a page into the ``Author``
 its writes carry (label, role, table), or refuses it: unknown, replaced, or past its last day.
+
+A club night has no tournament: ``issue_club`` gives its table keys (label ``club table 4``),
+kept in the day log under ``CLUB``, a name no tournament can take (a name may not hold braces), so
+that a phone records a plain club session over the network; ``is_club`` tells such a writer.
 """
 
 from __future__ import annotations
@@ -78,6 +82,34 @@ def issue(
     )
     archive.append_day(event_name, issued, LOCAL)
     return IssuedKey(role, label, table, key, expires)
+
+
+CLUB = "{club night}"
+"""The day log's name for a club night's keys: no tournament, no schedule."""
+CLUB_LABEL = "club table"
+"""The label of a club table key, before its table number."""
+
+
+def issue_club(archive: Archive, table: int, expires: str) -> IssuedKey:
+    """Issue a club night's key for ``table`` (a ``table`` role whose label says ``club``),
+    ending the one of the same table; it writes only sessions with that ``Table`` tag that are no
+    tournament's scheduled match (``dashboard.day.guard``)."""
+    if table < 1:
+        raise ArchiveError(f"table {table}: tables are numbered from 1; nothing was stored")
+    label = f"{CLUB_LABEL} {table}"
+    if label in archive.day_state(CLUB).keys:
+        archive.append_day(CLUB, KeyRevoked(label=label), _replaced(label))
+    key = secrets.token_urlsafe(KEY_BYTES)
+    issued = KeyIssued.model_validate(
+        {"role": "table", "label": label, "table": table, "hash": key_hash(key), "expires": expires}
+    )
+    archive.append_day(CLUB, issued, LOCAL)
+    return IssuedKey("table", label, table, key, expires)
+
+
+def is_club(author: Author) -> bool:
+    """Whether ``author`` writes with a club night's table key."""
+    return author.role == "table" and author.who == f"{CLUB_LABEL} {author.table}"
 
 
 def revoke(archive: Archive, event_name: str, label: str, why: str) -> None:
