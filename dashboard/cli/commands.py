@@ -23,7 +23,7 @@ from dashboard.cli.params import DbOption, EventOption, PlainTyper, UsageError, 
 from dashboard.cli.process_end import PROCESS_END
 from dashboard.cli.session_file import SessionFile, Spool, collector_paused
 from dashboard.cli.streamed import same_text, write_record_json, write_tgn
-from dashboard.day.commands import day_app
+from dashboard.day.commands import day_app, keys_for_club
 from recorder.games import GAMES
 
 if TYPE_CHECKING:  # the record model, the engine and the archive load with the commands using them
@@ -461,6 +461,7 @@ def record(
 archive_app = PlainTyper(help="The archive of recorded sessions: list, import, export.")
 app.add_typer(archive_app, name="archive")
 app.add_typer(day_app, name="day")
+app.command("keys")(keys_for_club)
 
 
 def _open(db: str | None, create: bool = False) -> Archive:

@@ -52,6 +52,9 @@ from replay.tournament import (
     schedule_problems,
     start_tags,
 )
+from replay.tournament.day import GAME_STAGES
+from replay.tournament.description import rules_for
+from replay.tournament.matches import GROUP
 from replay.tricks import normalize, replay_session
 
 
@@ -162,9 +165,25 @@ def pay(day: Day, person: str, amount: int, note: str, author: Author) -> str:
     return f"{person} paid {amount}"
 
 
-def walkover(day: Day, winner: str, loser: str, match_id: str | None, author: Author) -> str:
+def walkover(
+    day: Day,
+    winner: str,
+    loser: str,
+    match_id: str | None,
+    author: Author,
+    stage: str | None = None,
+    round_: int | None = None,
+) -> str:
     """A walkover of a scheduled 28 match: a session ``[Walkover "WINNER"]`` with no hands, its
-    tags from the schedule; ``none`` as the winner when neither team came (group stage)."""
+    tags from the schedule; ``none`` as the winner when neither team came (group stage). The match
+    is named by its id, or (§9) by ``stage`` and ``round_``: the scheduled match of that stage and
+    round between the two teams, or on a day with no schedule (sessions imported from files) a new
+    session of the event with those tags."""
+    if match_id is None and stage is not None:
+        found = _entry_by_stage(day, winner, loser, stage, round_)
+        if found is None:
+            return _unscheduled_walkover(day, winner, loser, stage, round_, author)
+        match_id = found.scheduled.id
     entry = _scheduled_entry(day, match_id)
     teams = entry.teams
     if teams is None or None in teams:
@@ -187,6 +206,85 @@ def walkover(day: Day, winner: str, loser: str, match_id: str | None, author: Au
         raise DayError(str(error)) from None
     shown = "neither team came" if winner == "none" else f"{winner} wins, {loser} did not come"
     return f"session {session}: walkover in {entry.scheduled.id}: {shown} (by {author.who})"
+
+
+def _entry_by_stage(
+    day: Day, winner: str, loser: str, stage: str, round_: int | None
+) -> ScheduleEntry | None:
+    """The scheduled 28 match of ``stage`` (and ``round_``, when given) between the walkover's
+    teams; ``None`` on a day with no schedule; refused when none or several fit."""
+    named = {winner, loser} - {"none"}
+    fitting = [
+        entry
+        for entry in day.tournament().schedule
+        if entry.scheduled.game == "28"
+        and entry.scheduled.stage == stage
+        and (round_ is None or entry.scheduled.round == round_)
+        and named <= set(entry.teams or ())
+    ]
+    if len(fitting) == 1:
+        return fitting[0]
+    where = stage + (f" round {round_}" if round_ is not None else "")
+    teams = " and ".join(sorted(named))
+    if fitting:
+        ids = ", ".join(entry.scheduled.id for entry in fitting)
+        raise DayError(
+            f"{where}: {ids} all pair {teams}: name one with --match; nothing was stored"
+        )
+    if not day.log.schedule:
+        return None
+    known = ", ".join(entry.scheduled.id for entry in day.tournament().schedule)
+    raise DayError(
+        f"no scheduled {where} match between {teams} (scheduled: {known}); nothing was stored"
+    )
+
+
+def _unscheduled_walkover(
+    day: Day, winner: str, loser: str, stage: str, round_: int | None, author: Author
+) -> str:
+    """A walkover session of a day with no schedule: its tags from the stage, round and teams
+    given (a knockout match's ``Match`` from the bracket slot that pairs them)."""
+    stages = GAME_STAGES["28"]
+    listed = [team.name for team in day.description.twenty_eight.teams]
+    if stage not in stages:
+        problem = f"stage {stage!r}: expected one of {', '.join(stages)}"
+    elif winner == "none":
+        problem = "a walkover to none names both teams: record it with its match (--match ID)"
+    elif winner == loser:
+        problem = f"{winner} cannot play itself"
+    else:
+        strangers = [team for team in (winner, loser) if listed and team not in listed]
+        problem = (
+            f"{strangers[0]} is no team of {day.event} (teams: {', '.join(listed)})"
+            if strangers
+            else ""
+        )
+    if problem:
+        raise DayError(f"walkover: {problem}; nothing was stored")
+    slot = next(
+        (s.label for s in day.tournament().bracket if set(s.teams) == {winner, loser}), None
+    )
+    values = {
+        "Game": "28",
+        "Event": day.event,
+        "Date": day.description.date,
+        "Round": str(round_) if round_ is not None else None,
+        "Stage": stage,
+        "Match": slot if stage != GROUP else None,
+        "Teams": f"{winner}, {loser}",
+        "Rules": rules_for("28", day.description.rules),
+        "Walkover": winner,
+    }
+    tags = [Tag(name=name, value=value) for name, value in values.items() if value is not None]
+    try:
+        session = day.archive.create_session(tags, _needs_reason(author))
+    except ArchiveError as error:
+        raise DayError(str(error)) from None
+    where = stage + (f" round {round_}" if round_ is not None else "")
+    return (
+        f"session {session}: walkover in the {where}: {winner} wins, {loser} did not come "
+        f"(by {author.who})"
+    )
 
 
 def withdraw(day: Day, team: str, author: Author) -> str:

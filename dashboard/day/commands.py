@@ -205,16 +205,35 @@ def unschedule(
 def walkover(
     winner: Annotated[str, typer.Option("--winner", help='The team that came, or "none".')],
     loser: Annotated[str, typer.Option("--loser", help="The team that did not come.")],
-    match_id: Annotated[str, typer.Option("--match", help="The scheduled match's id.")],
+    match_id: Annotated[
+        str | None, typer.Option("--match", help="The scheduled match's id.")
+    ] = None,
+    stage: Annotated[
+        str | None, typer.Option("--stage", help="Instead of --match: the stage, e.g. group.")
+    ] = None,
+    round_: Annotated[
+        int | None, typer.Option("--round", help="With --stage: the round of the stage.")
+    ] = None,
     why: WhyOption = "did not come",
     db: DbOption = None,
     event: EventOption = None,
     by: ByOption = "director",
 ) -> None:
-    """Record a walkover of a scheduled 28 match: the winner goes on, no hands are played."""
+    """Record a walkover of a 28 match: the winner goes on, no hands are played. The match is its
+    scheduled id (--match), or its stage and round (--stage, --round): the scheduled match of
+    them between the two teams, or on a day with no schedule a new session with those tags."""
     from dashboard.day import actions
 
-    _act(db, event, lambda day: actions.walkover(day, winner, loser, match_id, _by(by, why)))
+    if (match_id is None) == (stage is None):
+        fail("walkover: name the match by --match ID, or by --stage (and --round); not both")
+    said = stage.strip().lower() if stage is not None else None
+    _act(
+        db,
+        event,
+        lambda day: actions.walkover(
+            day, winner, loser, match_id, _by(by, why), stage=said, round_=round_
+        ),
+    )
 
 
 @day_app.command("withdraw")
@@ -431,17 +450,24 @@ def keys(
 ) -> None:
     """Issue keys and print each link once (TOURNAMENT.md §10): without --table, --director or
     --desk, every scheduled table's, a director's and the desk's. A new key ends the one of the
-    same table or label; keys work until the tournament's date ends in its time zone."""
+    same table or label; keys work until the tournament's date ends in its time zone. With no
+    tournament in the archive (a club night): club table keys, as ``thuruppu keys`` gives."""
     import datetime
 
     from dashboard.day.key_sheet import key_link, sheet_html, write_private
-    from dashboard.day.source import DayError, open_day
+    from dashboard.day.source import DayError, open_day, tournaments
     from recorder.archive import ArchiveError
     from recorder.archive.keys import issue, key_end
 
     if not url.startswith(("http://", "https://")):
         fail(f"--url {url!r}: expected the dashboard's address, http://HOST:PORT")
     archive = _archive(db)
+    if event is None and not tournaments(archive):
+        if director or desk:
+            fail("--director and --desk keys need a tournament (thuruppu day init); a club night "
+                 "has table keys only")  # fmt: skip
+        club_keys(url, table or [], html, archive)
+        return
     try:
         day = open_day(archive, event)
         wanted: list[tuple[str, int | None, str | None]] = [("table", t, None) for t in table or []]
@@ -466,6 +492,55 @@ def keys(
             write_private(html, sheet_html(day.event, url, issued))
         except OSError as error:
             fail(f"{html}: cannot write the sheets ({error.strerror})", UNREADABLE)
+        typer.echo(f"sheets written to {html}")
+
+
+def keys_for_club(
+    url: Annotated[
+        str, typer.Option("--url", help="Where the tables reach the dashboard: http://HOST:PORT")
+    ],
+    table: Annotated[
+        list[int] | None, typer.Option("--table", help="A table's key (repeat for several).")
+    ] = None,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", help="Write the sheets to print: one table a page, QR codes."),
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """A club night's table keys, no tournament needed (``thuruppu keys``): each link opens the
+    Record page's new session at its table; a new key ends the one of the same table; keys work
+    until the day after they are issued ends."""
+    if not url.startswith(("http://", "https://")):
+        fail(f"--url {url!r}: expected the dashboard's address, http://HOST:PORT")
+    club_keys(url, table or [], html, _archive(db))
+
+
+def club_keys(url: str, tables: list[int], html: Path | None, archive: Archive) -> None:
+    """Issue a club night's table keys (no tournament): each opens the Record page's new session
+    at its table, so that a phone records a plain club session over the network."""
+    import datetime
+
+    from dashboard.day.key_sheet import key_link, sheet_html, write_private
+    from recorder.archive import ArchiveError
+    from recorder.archive.keys import issue_club, key_end
+
+    if not tables:
+        fail(
+            "no tournament is set up in this archive: a club night has no schedule to take its "
+            "tables from, so name them with --table N (a tournament: thuruppu day init first)"
+        )
+    now = datetime.datetime.now(datetime.UTC)
+    tomorrow = now.astimezone().date() + datetime.timedelta(days=1)
+    expires = key_end(tomorrow.isoformat(), None, now)  # a club night may run past midnight
+    try:
+        issued = [issue_club(archive, number, expires) for number in tables]
+    except ArchiveError as error:
+        fail(str(error))
+    for key in issued:
+        typer.echo(f"{key.label}: {key_link(url, key)}")
+    if html is not None:
+        write_private(html, sheet_html("Club night", url, issued))
         typer.echo(f"sheets written to {html}")
 
 

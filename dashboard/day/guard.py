@@ -6,7 +6,9 @@ force gives its writer (``table 4``, ``director``, ``desk``) and no key gives ``
 who only reads. Every write of a page then goes through ``append``: the archive checks what the
 key's role may write (``recorder.archive.access``); here the engine adds what only it knows, that a
 table key writes only into the open session of its table's *current* match and nothing once that
-match is finished. A refusal is an ``ArchiveError`` that says why; nothing is stored.
+match is finished. A club night's table key (``recorder.archive.keys.issue_club``) writes only
+sessions that are no tournament's: a new club session gets its ``Table`` tag (``club_tags``). A
+refusal is an ``ArchiveError`` that says why; nothing is stored.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
-from dashboard.day.source import DayError, open_day
+from dashboard.day.source import DayError, open_day, tournaments
 from dashboard.library import archive_key
 from recorder.archive import LOCAL, Archive, ArchiveError, Author
 from recorder.archive.events import Event
-from recorder.archive.keys import resolve
+from recorder.archive.keys import is_club, resolve
+from recorder.model import Tag
 from replay.tournament import current_matches
 from replay.tournament.schedule import DONE
 
@@ -47,6 +50,12 @@ def table_refusal(archive: Archive, author: Author, session_id: int) -> str | No
     if author.role != "table":
         return None
     summary = next((s for s in archive.sessions() if s.id == session_id), None)
+    if is_club(author):
+        if summary is None or summary.schedule is not None:
+            return f"{author.who}: session {session_id} is no club session of this archive"
+        if summary.event is not None and summary.event in tournaments(archive):
+            return f"{author.who}: session {session_id} is of {summary.event}: not a club session"
+        return None
     if summary is None or summary.event is None or summary.schedule is None:
         return f"{author.who}: session {session_id} is no scheduled match of the day"
     try:
@@ -64,6 +73,15 @@ def table_refusal(archive: Archive, author: Author, session_id: int) -> str | No
         )
     now = f"its current match is {current.scheduled.id}" if current else "it has no match now"
     return f"{author.who}: session {session_id} is not the table's current match ({now})"
+
+
+def club_tags(tags: list[Tag], author: Author) -> list[Tag]:
+    """A new session's tags as a club table key starts it: with its ``Table`` tag, so that the
+    key records in it and nowhere else (the archive checks the tag); others' as given."""
+    if not is_club(author):
+        return tags
+    table = Tag(name="Table", value=str(author.table))
+    return [*(tag for tag in tags if tag.name != "Table"), table]
 
 
 def append(

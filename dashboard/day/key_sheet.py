@@ -4,8 +4,10 @@ Each key becomes a link to the page it opens: a table's Record page (``BASE/reco
 the director's page, or the organiser's page for the desk (fees). The sheet gives every table its
 own printed page, with the link as a QR code a phone can scan and as text; the director's and the
 desk's links follow together on a page of their own, so the table sheets can be handed out
-without them. QR codes are drawn by ``segno`` as inline SVG: one self-contained file, no images.
-The file holds every key: it is written readable by its owner only (``write_private``).
+without them. A club night's table key (``thuruppu keys``) opens the Record page's new session
+(``BASE/record?key=…``): a club table has no scheduled match to go to. QR codes are drawn by
+``segno`` as inline SVG: one self-contained file, no images. The file holds every key: it is
+written readable by its owner only (``write_private``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from urllib.parse import quote
 
 import segno
 
-from recorder.archive.keys import IssuedKey
+from recorder.archive.keys import CLUB_LABEL, IssuedKey
 
 #: The page each role's link opens.
 PAGES = {"table": "record", "director": "director", "desk": "organiser"}
@@ -41,7 +43,8 @@ h2 { font-size: 16pt; margin: 1cm 0 0.2cm; }
 def key_link(base: str, issued: IssuedKey) -> str:
     """The link a key opens: its page under ``base``, the key (and a table's table) in the query."""
     page = f"{base.rstrip('/')}/{PAGES[issued.role]}"
-    table = f"table={issued.table}&" if issued.table is not None else ""
+    club = issued.label.startswith(CLUB_LABEL)
+    table = f"table={issued.table}&" if issued.table is not None and not club else ""
     return f"{page}?{table}key={quote(issued.key, safe='')}"
 
 

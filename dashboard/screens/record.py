@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 import streamlit as st
 
 from dashboard import page_writer, state
-from dashboard.day import sight
+from dashboard.day import guard, sight
 from dashboard.query import bad_number, query_number
 from dashboard.recording.rummy.setup import GAME as RUMMY
 from dashboard.recording.tricks import clicks
@@ -137,7 +137,7 @@ def start_session() -> None:
     archive = the_archive()
     try:
         writer = page_writer.required_writer(archive)
-        session_id = archive.create_session(setup.tags(), writer)
+        session_id = archive.create_session(guard.club_tags(setup.tags(), writer), writer)
         archive.append(session_id, HandStarted.numbered(1, dealer=setup.dealer), writer)
     except ArchiveError as error:
         refuse_at(MESSAGE, page_writer.shown(error), "setup")

@@ -7,6 +7,10 @@ a label first ends the one in force (a ``key-revoke`` event), so a replaced link
 moment its successor is printed. ``resolve`` turns a key presented by a page into the ``Author``
 its writes carry (label, role, table and the tournament it was issued for), or refuses it:
 unknown, replaced, or ended.
+
+A club night has no tournament: ``issue_club`` gives its table keys (label ``club table 4``),
+kept in the day log under ``CLUB``, a name no tournament can take (a name may not hold braces), so
+that a phone records a plain club session over the network; ``is_club`` tells such a writer.
 """
 
 from __future__ import annotations
@@ -101,6 +105,34 @@ def issue(
     return IssuedKey(role, label, table, key, expires)
 
 
+CLUB = "{club night}"
+"""The day log's name for a club night's keys: no tournament, no schedule."""
+CLUB_LABEL = "club table"
+"""The label of a club table key, before its table number."""
+
+
+def issue_club(archive: Archive, table: int, expires: str) -> IssuedKey:
+    """Issue a club night's key for ``table`` (a ``table`` role whose label says ``club``),
+    ending the one of the same table; it writes only sessions with that ``Table`` tag that are no
+    tournament's scheduled match (``dashboard.day.guard``)."""
+    if table < 1:
+        raise ArchiveError(f"table {table}: tables are numbered from 1; nothing was stored")
+    label = f"{CLUB_LABEL} {table}"
+    if label in archive.day_state(CLUB).keys:
+        archive.append_day(CLUB, KeyRevoked(label=label), _replaced(label))
+    key = secrets.token_urlsafe(KEY_BYTES)
+    issued = KeyIssued.model_validate(
+        {"role": "table", "label": label, "table": table, "hash": key_hash(key), "expires": expires}
+    )
+    archive.append_day(CLUB, issued, LOCAL)
+    return IssuedKey("table", label, table, key, expires)
+
+
+def is_club(author: Author) -> bool:
+    """Whether ``author`` writes with a club night's table key."""
+    return author.role == "table" and author.who == f"{CLUB_LABEL} {author.table}"
+
+
 def revoke(archive: Archive, event_name: str, label: str, why: str) -> None:
     """End the key of ``label`` (from the command line only)."""
     archive.append_day(event_name, KeyRevoked(label=label), Author(LOCAL.who, why))
@@ -128,7 +160,8 @@ def resolve(archive: Archive, key: str, now: datetime.datetime) -> Author:
         raise ArchiveError(
             f"this key ({issued.label}) ended at {issued.expires}: ask the director for a new link"
         )
-    return Author(issued.label, "", issued.role, issued.table, tournament)
+    bound = None if tournament == CLUB else tournament  # a club key's reach is the guard's to judge
+    return Author(issued.label, "", issued.role, issued.table, bound)
 
 
 def _replaced(label: str) -> Author:

@@ -4,8 +4,10 @@ The bracket's shape is data (``QUARTER_FINALS``, ``SEMI_FINALS_ONLY``, ``FINALS`
 its two sides from a seed or from another slot's winner or loser. A recorded knockout session fills
 the slot of its stage whose two teams it names; one no slot pairs is a ``wrong-pairing`` finding,
 unless the director let it stand as played (a ``stands`` note: it fills the slot its ``Match`` tag
-names, with the teams that played). A slot with a withdrawn team (§9) and no session is a walkover
-to the other team, made by the ``walkover`` function the tournament gives.
+names, with the teams that played). Until then such a session stays visible, marked, as the
+``stale`` match of the slot its ``Match`` tag names (when that slot has no match): it counts for
+nothing but is not lost from the bracket. A slot with a withdrawn team (§9) and no session is a
+walkover to the other team, made by the ``walkover`` function the tournament gives.
 """
 
 from __future__ import annotations
@@ -84,10 +86,24 @@ class Slot:
     layout: Layout
     teams: tuple[str | None, str | None]
     match: Match | None = None
+    stale: Match | None = None
+    """A session recorded for this slot whose pairing no longer follows (``wrong-pairing``): shown,
+    marked, until the director lets it stand or voids or replaces it; it decides nothing."""
 
     @property
     def label(self) -> str:
         return self.layout.label
+
+    def stale_text(self) -> str:
+        """The stale match in words (empty without one): who played, the result, what is awaited."""
+        if self.stale is None:
+            return ""
+        first, second = self.stale.teams
+        points = self.stale.points_of(first)
+        return (
+            f"stale: {first} v {second} {points[0]}–{points[1]} no longer follows the bracket; "
+            "the director lets it stand or replaces it"
+        )
 
     @property
     def sources(self) -> tuple[str, str]:
@@ -217,6 +233,8 @@ def draw_bracket(
                 continue
             message = f"{match.pairing} is no match of the bracket, which pairs {pairs}"
             findings.append(_finding(match, "wrong-pairing", message))
+            if slot is not None and slot.layout.stage == stage and not slot.match:
+                slots[slot.label] = Slot(slot.layout, slot.teams, None, slot.stale or match)
     return list(slots.values()), findings
 
 

@@ -13,7 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from replay.tournament.bracket import FINALS, QUARTER_FINALS, SEMI_FINALS_ONLY
+from replay.tournament.bracket import (
+    FINALS,
+    QUARTER_FINALS,
+    QUARTER_FINALS_FROM,
+    SEMI_FINALS_ONLY,
+    layout_for,
+)
 from replay.tournament.description import Description
 from replay.tournament.matches import GROUP, TournamentSession
 from replay.tournament.matches import STAGES as TWENTY_EIGHT_STAGES
@@ -133,7 +139,7 @@ def _twenty_eight_problems(new: ScheduledMatch, description: Description) -> lis
             return [f"a {new.stage} is scheduled by its slot: expected one of {', '.join(labels)}"]
         if new.teams:
             return [f"a {new.stage} takes its teams from the bracket: schedule its slot only"]
-        return []
+        return _slot_problems(new.match, len(description.twenty_eight.teams))
     if new.teams is None or len(new.teams) != 2:
         return ["a group match needs its two teams"]
     first, second = new.teams
@@ -149,7 +155,36 @@ def _twenty_eight_problems(new: ScheduledMatch, description: Description) -> lis
     problems.extend(
         f"{team} has withdrawn from the tournament" for team in new.teams if team in fmt.withdrawn
     )
+    groups = [entry.group if (entry := fmt.team(team)) else None for team in new.teams]
+    if not problems and groups[0] != groups[1]:
+        pairs = zip(new.teams, groups, strict=True)
+        shown = [f"{team} ({_group_name(group)})" for team, group in pairs]
+        problems.append(
+            f"{shown[0]} and {shown[1]} are in different groups: "
+            "a group match is between two teams of one group"
+        )
     return problems
+
+
+def _group_name(group: str | None) -> str:
+    return f"group {group}" if group else "no group"
+
+
+def _slot_problems(label: str | None, team_count: int) -> list[str]:
+    """A knockout slot the bracket of the description's teams has not (§5): with fewer than
+    four teams there is no bracket, below ``QUARTER_FINALS_FROM`` no quarter finals. A
+    description that lists no teams (they come from the sessions) is not checked."""
+    if team_count == 0:
+        return []
+    shape = [layout.label for layout in layout_for(team_count)]
+    if label in shape:
+        return []
+    if not shape:
+        return [f"{label}: the description lists {team_count} teams; a bracket needs four or more"]
+    return [
+        f"{label}: the bracket of {team_count} teams has no {label} (its slots: "
+        f"{', '.join(shape)}; quarter finals take {QUARTER_FINALS_FROM} teams or more)"
+    ]
 
 
 def _rummy_problems(new: ScheduledMatch, description: Description) -> list[str]:

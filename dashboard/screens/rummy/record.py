@@ -15,6 +15,7 @@ from datetime import date as calendar_date
 import streamlit as st
 
 from dashboard import page_writer
+from dashboard.day import guard
 from dashboard.recording.rummy import clicks as rummy_clicks
 from dashboard.recording.rummy.pick import Pick, PickKind, judge_pick, pick_grid
 from dashboard.recording.rummy.position import RummyPosition, locate
@@ -134,7 +135,7 @@ def start_table(archive: Archive, message_key: str) -> None:
         return
     try:
         writer = page_writer.required_writer(archive)
-        session_id = archive.create_session(setup.tags(), writer)
+        session_id = archive.create_session(guard.club_tags(setup.tags(), writer), writer)
         archive.append(session_id, HandStarted.numbered(1, dealer=setup.first_dealer), writer)
     except ArchiveError as error:
         refuse_at(message_key, page_writer.shown(error), SETUP)

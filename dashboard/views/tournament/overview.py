@@ -73,9 +73,10 @@ def slot_lines(slot: Slot) -> list[tuple[str, str, bool]]:
 
 
 def slot_status(slot: Slot) -> str:
-    """A slot's state in words: to play, under way, or decided after so many shuffles."""
+    """A slot's state in words: to play, stale (a session that no longer follows the bracket
+    awaits the director), under way, or decided after so many shuffles."""
     if slot.match is None:
-        return "to play"
+        return "stale, awaits the director" if slot.stale else "to play"
     if slot.walkover:
         return "walkover"
     if not slot.decided:
@@ -125,12 +126,23 @@ def bracket_boxes(bracket: Sequence[Slot]) -> list[Box]:
     return boxes
 
 
+def stale_line(slot: Slot) -> str:
+    """A stale match shown in a slot's box, short: the pairing played and its result."""
+    if slot.stale is None:
+        return ""
+    first, second = slot.stale.teams
+    points = slot.stale.points_of(first)
+    return f"played: {first} v {second} {points[0]}–{points[1]}"
+
+
 def _box_svg(box: Box, scores: Link | None, replay: Link | None) -> str:
     slot = box.slot
     x, y = box.x, box.y
     title = f"{STAGE_TITLES[slot.label.rstrip('1234')]} · {slot.label} · {slot_status(slot)}"
+    stale = slot.match is None and slot.stale is not None
     parts = [
-        f'<g class="slot" data-match="{escape(slot.label)}">',
+        f'<g class="slot{" stale" if stale else ""}" data-match="{escape(slot.label)}">',
+        f"<title>{escape(slot.stale_text())}</title>" if stale else "",
         f'<text x="{x}" y="{y - 5}" class="label">{escape(title)}</text>',
         f'<rect x="{x}" y="{y}" width="{BOX_WIDTH}" height="{BOX_HEIGHT}" rx="6" class="box"/>',
         f'<line x1="{x}" y1="{y + BOX_HEIGHT / 2}" x2="{x + BOX_WIDTH}" '
@@ -144,9 +156,15 @@ def _box_svg(box: Box, scores: Link | None, replay: Link | None) -> str:
             f'<text x="{x + BOX_WIDTH - 8}" y="{baseline}" class="{css} points" '
             f'text-anchor="end">{escape(points)}</text>'
         )
+    if stale:
+        parts.append(
+            f'<text x="{x}" y="{y + BOX_HEIGHT + 14}" class="stale-note">'
+            f"{escape(stale_line(slot))}</text>"
+        )
     parts.append("</g>")
     drawn = "".join(parts)
-    key = slot.match.session.key if slot.match else None
+    shown = slot.match or slot.stale
+    key = shown.session.key if shown else None
     if key is None or scores is None:
         return drawn
     links = f'<a href="{escape(scores(key))}" class="scores-link">{drawn}</a>'
@@ -184,6 +202,8 @@ BRACKET_STYLE = (
     ".bracket-svg .team{font:15px sans-serif;fill:#222}"
     ".bracket-svg .won{font-weight:700;fill:#0a5c2b}"
     ".bracket-svg .source{fill:#888;font-style:italic}"
+    ".bracket-svg .stale .box{stroke:#b54708;stroke-dasharray:6 3}"
+    ".bracket-svg .stale-note{font:600 12px sans-serif;fill:#b54708}"
     ".bracket-svg .link{font:12px sans-serif;fill:#1a5fb4;text-decoration:underline}"
     ".bracket-svg .winner-line{fill:none;stroke:#555;stroke-width:1.5}"
     ".bracket-svg .loser-line{fill:none;stroke:#999;stroke-width:1;stroke-dasharray:4 3}"

@@ -22,7 +22,13 @@ from datetime import datetime
 
 from dashboard.views.text import escape
 from dashboard.views.tournament.on_now import LiveMatch, LiveTable, OnNow
-from dashboard.views.tournament.overview import STAGE_TITLES, group_title, rank_text, slot_lines
+from dashboard.views.tournament.overview import (
+    STAGE_TITLES,
+    group_title,
+    rank_text,
+    slot_lines,
+    stale_line,
+)
 from dashboard.views.tournament.rummy_stages import qualified_text, stage_title
 from replay.tournament import Slot, StandingRow, Tournament
 from replay.tournament.rummy_stages import FINAL as RUMMY_FINAL
@@ -170,8 +176,11 @@ def standings_panels(tournament: Tournament) -> list[Panel]:
 
 def _slot_box(slot: Slot) -> str:
     match = slot.match
+    stale = ""
     if match is None:
-        state = "to play"
+        state = "stale" if slot.stale else "to play"
+        if slot.stale:
+            stale = f'<div class="pj-stale">{escape(stale_line(slot))}, awaits the director</div>'
     elif slot.decided:
         state = "decided"
     else:
@@ -183,7 +192,8 @@ def _slot_box(slot: Slot) -> str:
     )
     return (
         f'<div class="pj-slot" data-match="{escape(slot.label)}">'
-        f'<div class="pj-slot-head">{escape(slot.label)} · {escape(state)}</div>{sides}</div>'
+        f'<div class="pj-slot-head">{escape(slot.label)} · {escape(state)}</div>{sides}{stale}'
+        "</div>"
     )
 
 
@@ -342,6 +352,7 @@ html,body{overflow:hidden !important}
 .pj-side b{font-variant-numeric:tabular-nums}
 .pj-won{color:#0a5c2b;font-weight:700}
 .pj-source{color:#666;font-style:italic}
+.pj-stale{color:#b54708;font-weight:600;font-size:.8em}
 .pj-out{color:#a11;text-decoration:line-through}
 .pj-places{list-style:none !important;padding:0 !important;margin:0 !important}
 .pj-places span{display:inline-block;width:1.5em}

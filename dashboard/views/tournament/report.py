@@ -43,7 +43,7 @@ def render_tournament(tournament: Tournament) -> str:
         for slot in tournament.bracket:
             (upper, upper_points, _), (lower, lower_points, _) = slot_lines(slot)
             result = f"{upper_points}-{lower_points}" if slot.points else ""
-            winner = f"winner {slot.winner}" if slot.winner else ""
+            winner = f"winner {slot.winner}" if slot.winner else slot.stale_text()
             cells.append([slot.label, upper, "v", lower, result, slot_status(slot), winner])
         lines.extend(aligned(cells))
         lines.append("")
