@@ -64,6 +64,7 @@ from dashboard.screens.rummy import record as rummy_record
 from dashboard.screens.turn_choices import afresh, labelled, seat_picker
 from dashboard.views.cards import CARD_CSS, card_label
 from dashboard.views.text import escape, escape_markdown
+from dashboard.views.tricks.sight import card_symbols
 from recorder.archive import (
     Archive,
     ArchiveError,
@@ -400,7 +401,7 @@ def draw_judgement(position: Position, sees: bool) -> None:
     undertaken = undertakings_so_far(position)
     if undertaken:
         st.html(f'<div class="rec-undertakings">{escape(undertaken)}</div>')
-    draw_findings(position.findings, "rec-findings")
+    draw_findings(position.findings, "rec-findings", card_symbols)
 
 
 def draw_undo(position: Position) -> None:

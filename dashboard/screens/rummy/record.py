@@ -42,6 +42,7 @@ from dashboard.screens.record_parts import (
 )
 from dashboard.screens.turn_choices import afresh, labelled, seat_picker
 from dashboard.views.cards import card_label
+from dashboard.views.rummy.deal import finding_symbols
 from dashboard.views.text import escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted
 from recorder.rummy.cards import RummyCard
@@ -217,7 +218,7 @@ def draw_session(archive: Archive, session_id: int, message_key: str) -> None:
         st.success(
             escape_markdown(f"{position.game.winner} won the table. Finishing order: {standing}")
         )
-    draw_findings(position.findings, "rmy-findings")
+    draw_findings(position.findings, "rmy-findings", finding_symbols)
     draw_corrections(position, taps)
     draw_export(archive, session_id)
 
