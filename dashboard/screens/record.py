@@ -76,6 +76,7 @@ from recorder.cards import SUITS, Card, Suit
 from recorder.games import GAMES, family_name
 
 MESSAGE = "rec-message"
+TYPED = "rec-typed-text"  # the typed turn's field
 CONTROLS = "controls"  # the calls, the card grid and the buttons of the hand being recorded
 
 
@@ -95,14 +96,23 @@ def current(session_id: int, logged: Sequence[LoggedEvent] | None = None) -> tup
 
 def record_click(
     session_id: int, decide: Callable[[Position], Decision], at: str | None = None
-) -> None:
+) -> str | None:
     """Decide a click against the stored position and append its events as this tab's writer
     (a callback); a refusal is shown under the controls ``at`` (at the top of the page for
-    ``None``)."""
+    ``None``) and returned."""
     archive = the_archive()
     message = page_writer.commit(archive, session_id, lambda: decide(current(session_id)[0]))
     if message:
         refuse_at(MESSAGE, message, at)
+    return message
+
+
+def record_typed(session_id: int) -> None:
+    """Record the typed turn (the form's callback); the field is emptied once the turn is
+    recorded, and a refused turn stays in it to be mended."""
+    typed = st.session_state.get(TYPED, "")
+    if record_click(session_id, lambda p: clicks.typed_turn(p, typed), "typed") is None:
+        st.session_state[TYPED] = ""
 
 
 def coloured(label: str, suit: Suit) -> str:
@@ -337,11 +347,9 @@ def draw_play(position: Position, events: int) -> None:
             args=(position.session_id, clicks.end_of_play_click, CONTROLS),
         )
     draw_message(CONTROLS)
-    with st.form("rec-typed", clear_on_submit=True, border=False):
-        typed = st.text_input("Or type a turn", placeholder="3:ask 9H", key="rec-typed-text")
-        if st.form_submit_button("Record"):
-            record_click(position.session_id, lambda p: clicks.typed_turn(p, typed), "typed")
-            st.rerun()
+    with st.form("rec-typed", border=False):
+        st.text_input("Or type a turn", placeholder="3:ask 9H", key=TYPED)
+        st.form_submit_button("Record", on_click=record_typed, args=(position.session_id,))
     draw_message("typed")
 
 
