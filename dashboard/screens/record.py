@@ -96,22 +96,22 @@ def current(session_id: int, logged: Sequence[LoggedEvent] | None = None) -> tup
 
 def record_click(
     session_id: int, decide: Callable[[Position], Decision], at: str | None = None
-) -> str | None:
+) -> None:
     """Decide a click against the stored position and append its events as this tab's writer
     (a callback); a refusal is shown under the controls ``at`` (at the top of the page for
-    ``None``) and returned."""
+    ``None``)."""
     archive = the_archive()
     message = page_writer.commit(archive, session_id, lambda: decide(current(session_id)[0]))
     if message:
         refuse_at(MESSAGE, message, at)
-    return message
 
 
 def record_typed(session_id: int) -> None:
     """Record the typed turn (the form's callback); the field is emptied once the turn is
     recorded, and a refused turn stays in it to be mended."""
     typed = st.session_state.get(TYPED, "")
-    if record_click(session_id, lambda p: clicks.typed_turn(p, typed), "typed") is None:
+    record_click(session_id, lambda p: clicks.typed_turn(p, typed), "typed")
+    if st.session_state.get(MESSAGE) is None:
         st.session_state[TYPED] = ""
 
 
