@@ -272,6 +272,8 @@ def findings_figure(findings: pd.DataFrame) -> go.Figure:
     return figure
 
 
+PERCENT_TICKS = [0, 20, 40, 60, 80, 100]
+"""The ticks of a share in percent: the axis's room past 100 holds the bars' counts, unlabelled."""
 SUCCESS_TOP = 12
 """How many players the calls-made chart shows: those with the most calls (the table lists all)."""
 
@@ -301,7 +303,8 @@ def success_figure(summary: pd.DataFrame) -> go.Figure:
         xaxis={
             "title": "calls made (%)"
             + (f", the {SUCCESS_TOP} who called most" if len(called) > SUCCESS_TOP else ""),
-            "range": [0, 125],
+            "range": [0, 125],  # room for the count written beside a full bar
+            "tickvals": PERCENT_TICKS,  # a share ends at 100: no tick at 120
         },
         yaxis={"type": "category"},
     )
