@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from dashboard.charts.chart import figure_spec
 from dashboard.charts.figures import (
     SUCCESS_TOP,
     findings_figure,
@@ -208,3 +209,11 @@ def test_the_calls_made_chart_shows_the_top_callers_as_horizontal_bars() -> None
     bars = success_figure(many).data[0]
     assert bars.orientation == "h" and len(bars.y) == SUCCESS_TOP
     assert set(bars.y) == {f"Player {n:02d}" for n in range(30 - SUCCESS_TOP, 30)}  # most calls
+
+
+def test_the_calls_made_axis_is_numbered_up_to_100_percent() -> None:
+    """A share ends at 100: the room past it holds the bars' counts, with no tick at 120."""
+    made = pd.DataFrame({"player": ["Ann", "Bob"], "calls": [2, 3], "made": [2, 1]})
+    made["made %"] = (100 * made["made"] / made["calls"]).round()
+    axis = figure_spec(success_figure(made))["layout"]["xaxis"]
+    assert max(axis["tickvals"]) == 100 and axis["range"][1] > 100

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dashboard.charts.chart import figure_spec
 from dashboard.charts.figures import calls_figure, running_figure
 from dashboard.library import load
 from dashboard.views.tricks.scores import (
@@ -15,6 +16,7 @@ from dashboard.views.tricks.scores import (
     running_series,
 )
 from recorder.cards import Call, Suit
+from recorder.games import GAMES
 from replay.tricks.outcome import HandResult
 from replay.tricks.scoring import score_session
 from tests.scoring_helpers import session
@@ -104,7 +106,7 @@ def test_calls_figure_sets_points_against_targets() -> None:
     score = score_session(FORTY, hands)
     calls = call_points(score, FORTY)
     assert list(calls["hand"]) == [1, 2]
-    figure = calls_figure(calls)
+    figure = calls_figure(calls, 40)
     bars = {trace.name: list(trace.y) for trace in figure.data if trace.type == "bar"}
     assert bars == {"points taken (made)": [40], "points taken (lost)": [20]}
     target = next(trace for trace in figure.data if trace.name == "target")
@@ -121,7 +123,7 @@ def test_calls_bars_are_one_hand_wide_centred_on_their_hands_on_the_bundled_sess
             continue  # a game the Scores page does not chart (Rummy)
         charted += 1
         calls = call_points(loaded.score, loaded.record)
-        figure = calls_figure(calls)
+        figure = calls_figure(calls, GAMES[loaded.record.game].total_points)
         bars = [trace for trace in figure.data if trace.type == "bar"]
         assert all(trace.width == 0.8 and trace.offset is None for trace in bars), path.name
         assert figure.layout.barmode == "overlay"
@@ -131,3 +133,17 @@ def test_calls_bars_are_one_hand_wide_centred_on_their_hands_on_the_bundled_sess
         assert tuple(figure.layout.xaxis.range) == (low - 0.5, high + 0.5), path.name
         assert high <= loaded.hands
     assert charted >= 3  # the bundled 40, 28 and 29 sessions
+
+
+def test_the_points_axis_runs_to_the_games_total_on_a_tick() -> None:
+    """29's axis stopped at its top bar (22 of 29): it runs to the game's points, ending on a
+    tick, for 40, 28 and 29 alike."""
+    for path in sorted(SAMPLES.glob("*.tgn")):
+        loaded = load(path.name, path.name, path.read_bytes())
+        if loaded.score is None or loaded.record is None:
+            continue  # a game the Scores page does not chart (Rummy)
+        total = GAMES[loaded.record.game].total_points
+        axis = figure_spec(calls_figure(call_points(loaded.score, loaded.record), total))
+        y = axis["layout"]["yaxis"]
+        last_tick = (y["range"][1] // y["dtick"]) * y["dtick"]
+        assert y["range"][0] == 0 and last_tick >= total, (path.name, y)

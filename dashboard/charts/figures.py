@@ -4,12 +4,14 @@ Names from the files (teams, players, sessions) reach Plotly escaped, since it r
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from dashboard.charts.axes import PAD, nice_step
 from dashboard.views.text import escape
 from dashboard.views.tricks.scores import RUNNING_LABELS, Milestone
 from replay.tricks.scoring import Counter
@@ -121,9 +123,25 @@ def running_figure(
     return figure
 
 
-def calls_figure(calls: pd.DataFrame) -> go.Figure:
+def points_axis(calls: pd.DataFrame, total: int) -> dict[str, object]:
+    """The callers' points axis: from 0 to the game's ``total`` (the most a side can take, higher
+    if a count in the file is), ending on a tick, so that the scale is the game's and not the
+    best hand's (29's axis stopped at its top bar, 22 of 29)."""
+    top = max(total, *calls["points"], *calls["target"])
+    step = nice_step(top / 6)
+    end = math.ceil(top / step) * step
+    return {
+        "title": "callers' points",
+        "range": [0, max(end, top * (1 + PAD))],  # the top's mark drawn whole
+        "tick0": 0,
+        "dtick": step,
+    }
+
+
+def calls_figure(calls: pd.DataFrame, total: int) -> go.Figure:
     """The callers' points in every hand as bars coloured by outcome, against the target needed:
-    one bar a hand, centred on it, on an axis that holds only the hands charted."""
+    one bar a hand, centred on it, on an axis that holds only the hands charted; the points'
+    axis runs to the game's ``total`` (``points_axis``)."""
     figure = go.Figure()
     for outcome, rows in calls.groupby("outcome", sort=False):
         figure.add_trace(
@@ -154,7 +172,7 @@ def calls_figure(calls: pd.DataFrame) -> go.Figure:
         margin=CHART_MARGIN,
         legend={"orientation": "h", "y": -0.2},
         xaxis=hand_axis("hand", calls["hand"]),
-        yaxis={"title": "callers' points", "rangemode": "tozero"},
+        yaxis=points_axis(calls, total),
     )
     return figure
 
@@ -254,6 +272,8 @@ def findings_figure(findings: pd.DataFrame) -> go.Figure:
     return figure
 
 
+PERCENT_TICKS = [0, 20, 40, 60, 80, 100]
+"""The ticks of a share in percent: the axis's room past 100 holds the bars' counts, unlabelled."""
 SUCCESS_TOP = 12
 """How many players the calls-made chart shows: those with the most calls (the table lists all)."""
 
@@ -283,7 +303,8 @@ def success_figure(summary: pd.DataFrame) -> go.Figure:
         xaxis={
             "title": "calls made (%)"
             + (f", the {SUCCESS_TOP} who called most" if len(called) > SUCCESS_TOP else ""),
-            "range": [0, 125],
+            "range": [0, 125],  # room for the count written beside a full bar
+            "tickvals": PERCENT_TICKS,  # a share ends at 100: no tick at 120
         },
         yaxis={"type": "category"},
     )

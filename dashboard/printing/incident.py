@@ -163,7 +163,8 @@ def _title(record: Record, hand: HandReplay) -> str:
     date = record.tag("Date")
     parts = [event.value if event else "", date.value if date else ""]
     where = " · ".join(part for part in parts if part)
-    return f"Incident report: hand {hand.number} of {record.game}" + (f", {where}" if where else "")
+    title = f"Incident report: hand {hand.number}, a game of {record.game}"
+    return title + (f", {where}" if where else "")
 
 
 def hand_report(

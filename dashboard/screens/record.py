@@ -64,6 +64,7 @@ from dashboard.screens.rummy import record as rummy_record
 from dashboard.screens.turn_choices import afresh, labelled, seat_picker
 from dashboard.views.cards import CARD_CSS, card_label
 from dashboard.views.text import escape, escape_markdown
+from dashboard.views.tricks.sight import card_symbols
 from recorder.archive import (
     Archive,
     ArchiveError,
@@ -75,6 +76,7 @@ from recorder.cards import SUITS, Card, Suit
 from recorder.games import GAMES, family_name
 
 MESSAGE = "rec-message"
+TYPED = "rec-typed-text"  # the typed turn's field
 CONTROLS = "controls"  # the calls, the card grid and the buttons of the hand being recorded
 
 
@@ -102,6 +104,15 @@ def record_click(
     message = page_writer.commit(archive, session_id, lambda: decide(current(session_id)[0]))
     if message:
         refuse_at(MESSAGE, message, at)
+
+
+def record_typed(session_id: int) -> None:
+    """Record the typed turn (the form's callback); the field is emptied once the turn is
+    recorded, and a refused turn stays in it to be mended."""
+    typed = st.session_state.get(TYPED, "")
+    record_click(session_id, lambda p: clicks.typed_turn(p, typed), "typed")
+    if st.session_state.get(MESSAGE) is None:
+        st.session_state[TYPED] = ""
 
 
 def coloured(label: str, suit: Suit) -> str:
@@ -336,11 +347,9 @@ def draw_play(position: Position, events: int) -> None:
             args=(position.session_id, clicks.end_of_play_click, CONTROLS),
         )
     draw_message(CONTROLS)
-    with st.form("rec-typed", clear_on_submit=True, border=False):
-        typed = st.text_input("Or type a turn", placeholder="3:ask 9H", key="rec-typed-text")
-        if st.form_submit_button("Record"):
-            record_click(position.session_id, lambda p: clicks.typed_turn(p, typed), "typed")
-            st.rerun()
+    with st.form("rec-typed", border=False):
+        st.text_input("Or type a turn", placeholder="3:ask 9H", key=TYPED)
+        st.form_submit_button("Record", on_click=record_typed, args=(position.session_id,))
     draw_message("typed")
 
 
@@ -401,7 +410,7 @@ def draw_judgement(position: Position, sees: bool) -> None:
     undertaken = undertakings_so_far(position)
     if undertaken:
         st.html(f'<div class="rec-undertakings">{escape(undertaken)}</div>')
-    draw_findings(position.findings, "rec-findings")
+    draw_findings(position.findings, "rec-findings", card_symbols)
 
 
 def draw_undo(position: Position, locked: bool) -> None:

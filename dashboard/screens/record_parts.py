@@ -4,7 +4,7 @@ session's TGN to export."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 
@@ -51,12 +51,14 @@ def leftover_messages() -> list[str]:
     return list(st.session_state.pop(PLACED, {}).values())
 
 
-def draw_findings(findings: Sequence[Finding], key: str) -> None:
-    """The findings proven so far, a box each coloured by its severity."""
+def draw_findings(findings: Sequence[Finding], key: str, words: Callable[[Finding], str]) -> None:
+    """The findings proven so far, a box each coloured by its severity; ``words`` writes a
+    finding's message with its cards as the family's tables draw them (8♣, not the engine's 8C),
+    as Replay does."""
     with st.container(key=key):
         for finding in findings:
             box = SEVERITY_BOXES[finding.severity]
-            box(f"**{finding.code}**: {escape_markdown(finding.message)}")
+            box(f"**{finding.code}**: {escape_markdown(words(finding))}")
 
 
 def draw_export(archive: Archive, session_id: int) -> None:

@@ -24,6 +24,7 @@ from dashboard.views.tricks.scores import (
     milestones,
     running_series,
 )
+from recorder.games import GAMES
 
 
 def trick_scores(session: LoadedSession) -> None:
@@ -72,7 +73,8 @@ def trick_scores(session: LoadedSession) -> None:
     st.subheader("Calls against points taken")
     calls = call_points(score, record)
     if len(calls):
-        figure = state.derived(session, "scores-calls", lambda: calls_figure(calls))
+        total = GAMES[record.game].total_points
+        figure = state.derived(session, "scores-calls", lambda: calls_figure(calls, total))
         chart(figure, key="scores-calls")
     else:
         st.caption("No hand with a caller and a known count of points yet.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable
 
 from recorder.cards import Suit
 
@@ -24,3 +25,9 @@ def escape_markdown(value: object) -> str:
 def named_trump_label(suit: Suit) -> str:
     """How a named trump (29 ``trump ?H``, online play) is said: ``trump named: hearts``."""
     return f"trump named: {suit.name.lower()}"
+
+
+def score_pair(scores: Iterable[int]) -> str:
+    """Two teams' scores side by side, a minus score in brackets with a true minus sign, so that
+    the en dash between them never reads as one: ``5 – (−1)``, not ``5 – -1``."""
+    return " – ".join(str(score) if score >= 0 else f"(−{-score})" for score in scores)

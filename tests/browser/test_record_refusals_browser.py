@@ -60,11 +60,17 @@ def test_a_bad_set_up_and_a_card_already_played_are_refused_beside_their_control
         typed.fill("1:JS")
         typed.press("Enter")
         expect(page.locator(".st-key-rec-grid-JS button")).to_be_disabled(timeout=WAIT_MS)
+        expect(typed).to_have_value("", timeout=WAIT_MS)  # recorded: the field is free
         typed.fill("2:JS")
         typed.press("Enter")
         below_and_in_view(
             page, '[data-testid="stForm"]', '.stAlert:has-text("JS is already played")'
         )
+        expect(typed).to_have_value("2:JS")  # refused: kept to be mended
+        typed.fill("ZS")
+        typed.press("Enter")
+        expect(page.locator('.stAlert:has-text("ZS")')).to_be_visible(timeout=WAIT_MS)
+        expect(typed).to_have_value("ZS")
         screenshot(page, "record-refused-typed-phone")
     finally:
         context.close()

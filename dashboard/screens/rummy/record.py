@@ -44,6 +44,7 @@ from dashboard.screens.record_parts import (
 )
 from dashboard.screens.turn_choices import afresh, labelled, seat_picker
 from dashboard.views.cards import card_label
+from dashboard.views.rummy.deal import finding_symbols
 from dashboard.views.text import escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted
 from recorder.rummy.cards import RummyCard
@@ -222,7 +223,7 @@ def draw_session(archive: Archive, session_id: int, message_key: str) -> None:
             escape_markdown(f"{position.game.winner} won the table. Finishing order: {standing}")
         )
         record_table.draw_next_match(archive, position.record)
-    draw_findings(position.findings, "rmy-findings")
+    draw_findings(position.findings, "rmy-findings", finding_symbols)
     if not locked:
         draw_corrections(position, taps)
     draw_export(archive, session_id)

@@ -17,9 +17,9 @@ from dashboard.views.rummy.deal import (
     deal_findings,
     deal_steps,
     deal_table,
+    finding_symbols,
     laid_hands,
     outcomes_table,
-    rummy_symbols,
     scorer_notes,
     step_rounds,
 )
@@ -68,7 +68,7 @@ def finding_line(seen: SeenFinding, *, summary: bool = False) -> str:
     """A finding as one line of Markdown: severity, code, (the rule, its step,) its message."""
     finding = seen.finding
     rule = f" ({escape_markdown(finding.rule.summary)}), step {seen.step}" if summary else ""
-    message = rummy_symbols(finding.message, finding.player)
+    message = finding_symbols(finding)
     return f"**{finding.severity} · {finding.code}**{rule}: {escape_markdown(message)}"
 
 

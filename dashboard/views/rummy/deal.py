@@ -101,6 +101,11 @@ def rummy_symbols(text: str, player: str | None = None) -> str:
     return (player or "").join(converted)
 
 
+def finding_symbols(finding: Finding) -> str:
+    """A Rummy finding's message with its cards written as drawn (``rummy_symbols``)."""
+    return rummy_symbols(finding.message, finding.player)
+
+
 def in_deal(record: Record, game: RummyGame, index: int) -> list[int]:
     """The seats playing deal ``index``: those not out after the deal before, and a re-entrant."""
     names = record.players

@@ -13,6 +13,7 @@ from typing import Any
 
 import pandas as pd
 
+from dashboard.views.text import score_pair
 from dashboard.views.tricks.undertakings import outcome_words
 from recorder.model import Record
 from replay.findings import Finding
@@ -103,7 +104,7 @@ def hand_table(score: SessionScore, record: Record) -> pd.DataFrame:
         }
         for key in keys:
             running = line.standing.by_team(key, score.teams)
-            row[RUNNING_LABELS[key]] = " – ".join(str(running[team]) for team in score.teams)
+            row[RUNNING_LABELS[key]] = score_pair(running[team] for team in score.teams)
         row["How"] = "; ".join(line.notes)
         row["Findings"] = findings_text(result.findings)
         rows.append(row)
