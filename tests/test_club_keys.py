@@ -57,9 +57,9 @@ def test_a_club_key_records_its_own_club_session_only(tmp_path: Path) -> None:
     keys = club_keys(db, "--table", "4")
     archive = open_archive(db)
     four = resolve(archive, keys[4], NOW)
-    tags = guard.club_tags(TAGS, four)
+    tags = guard.writer_tags(TAGS, four)
     assert tags[-1] == Tag(name="Table", value="4")
-    assert guard.club_tags(TAGS, Author()) == TAGS
+    assert guard.writer_tags(TAGS, Author()) == TAGS
     session = archive.create_session(tags, four)
     guard.append(archive, session, HandStarted.numbered(1, dealer=6), four)
     assert archive.record(session).tag("Table").value == "4"  # type: ignore[union-attr]
@@ -99,3 +99,9 @@ def test_club_keys_refused_say_why(tmp_path: Path, args: list[str], message: str
     code, out, err = run(*args, *url, "--db", db)
     assert (code, out) == (1, "")
     assert message in err
+
+
+def test_a_tournament_keys_new_session_belongs_to_its_tournament() -> None:
+    director = Author("director", "", "director", None, "Onam Cup")
+    tags = guard.writer_tags([*TAGS, Tag(name="Event", value="Club night")], director)
+    assert [tag for tag in tags if tag.name == "Event"] == [Tag(name="Event", value="Onam Cup")]

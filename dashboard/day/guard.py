@@ -7,7 +7,7 @@ who only reads. Every write of a page then goes through ``append``: the archive 
 key's role may write (``recorder.archive.access``); here the engine adds what only it knows, that a
 table key writes only into the open session of its table's *current* match and nothing once that
 match is finished. A club night's table key (``recorder.archive.keys.issue_club``) writes only
-sessions that are no tournament's: a new club session gets its ``Table`` tag (``club_tags``). A
+sessions that are no tournament's: a new club session gets its ``Table`` tag (``writer_tags``). A
 refusal is an ``ArchiveError`` that says why; nothing is stored.
 """
 
@@ -75,13 +75,17 @@ def table_refusal(archive: Archive, author: Author, session_id: int) -> str | No
     return f"{author.who}: session {session_id} is not the table's current match ({now})"
 
 
-def club_tags(tags: list[Tag], author: Author) -> list[Tag]:
-    """A new session's tags as a club table key starts it: with its ``Table`` tag, so that the
-    key records in it and nowhere else (the archive checks the tag); others' as given."""
-    if not is_club(author):
-        return tags
-    table = Tag(name="Table", value=str(author.table))
-    return [*(tag for tag in tags if tag.name != "Table"), table]
+def writer_tags(tags: list[Tag], author: Author) -> list[Tag]:
+    """A new session's tags as a key starts it: a club table key's with its ``Table`` tag, so
+    that the key records in it and nowhere else; a tournament's key's with its ``Event``, the
+    tournament the key writes into (the archive checks both); a keyless machine's as given."""
+    if is_club(author):
+        table = Tag(name="Table", value=str(author.table))
+        return [*(tag for tag in tags if tag.name != "Table"), table]
+    if author.event is not None:
+        event = Tag(name="Event", value=author.event)
+        return [*(tag for tag in tags if tag.name != "Event"), event]
+    return tags
 
 
 def append(

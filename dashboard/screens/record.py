@@ -148,7 +148,7 @@ def start_session() -> None:
     archive = the_archive()
     try:
         writer = page_writer.required_writer(archive)
-        session_id = archive.create_session(guard.club_tags(setup.tags(), writer), writer)
+        session_id = archive.create_session(guard.writer_tags(setup.tags(), writer), writer)
         archive.append(session_id, HandStarted.numbered(1, dealer=setup.dealer), writer)
     except ArchiveError as error:
         refuse_at(MESSAGE, page_writer.shown(error), "setup")

@@ -31,6 +31,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from dashboard.server import key_trail
 from dashboard.server.launch import settings_problems
 
 
@@ -80,9 +81,11 @@ def send_at_once() -> None:
 
 
 def prepare(app: str, arguments: Sequence[str]) -> None:
-    """All the process does before Streamlit starts: send at once, warm the caches for the app
-    started with ``arguments``, and keep them out of the collector's way."""
+    """All the process does before Streamlit starts: send at once, keep keys out of addresses,
+    referrers and caches (``key_trail``), warm the caches for the app started with
+    ``arguments``, and keep them out of the collector's way."""
     send_at_once()
+    key_trail.install()
     warm(app, arguments)
     keep_warmed()
 

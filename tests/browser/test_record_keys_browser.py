@@ -186,3 +186,36 @@ def test_a_table_key_records_at_its_table_and_is_refused_at_another(
                 assert [e.who for e in archive.events(sessions[4])][-1] == "table 4"
     finally:
         context.close()
+
+
+def test_a_keyed_link_leaves_the_address_before_the_page_and_is_kept_nowhere(
+    browser: Browser, keyed: tuple[str, Path, dict[str, str]]
+) -> None:
+    """The keyed address is answered by the hand-off alone (no cache, no referrer); the page
+    itself is never loaded at an address with the key, and the tab still writes with it."""
+    url, _, keys = keyed
+    key = keys["table 4"]
+    context = browser.new_context()
+    page = context.new_page()
+    documents: list[tuple[str, dict[str, str]]] = []
+    page.on(
+        "response",
+        lambda response: (
+            documents.append((response.url, response.headers))
+            if response.request.resource_type == "document"
+            else None
+        ),
+    )
+    try:
+        page.goto(f"{url}/record?table=4&key={key}")
+        page.wait_for_url(re.compile(r"/record\?table=4$"), timeout=WAIT_MS)
+        expect(page.get_by_text("this page only reads")).to_have_count(0, timeout=WAIT_MS)
+        first, *later = documents
+        assert key in first[0] and first[1]["cache-control"] == "no-store"
+        assert first[1]["referrer-policy"] == "no-referrer"
+        assert later and all(key not in address for address, _ in later)
+        assert all(answer["referrer-policy"] == "no-referrer" for _, answer in later)
+        assert key not in page.content()
+        assert page.evaluate("sessionStorage.getItem('thuruppu-tab-key')") == key
+    finally:
+        context.close()

@@ -136,7 +136,7 @@ def start_table(archive: Archive, message_key: str) -> None:
         return
     try:
         writer = page_writer.required_writer(archive)
-        session_id = archive.create_session(guard.club_tags(setup.tags(), writer), writer)
+        session_id = archive.create_session(guard.writer_tags(setup.tags(), writer), writer)
         archive.append(session_id, HandStarted.numbered(1, dealer=setup.first_dealer), writer)
     except ArchiveError as error:
         refuse_at(message_key, page_writer.shown(error), SETUP)
