@@ -167,7 +167,7 @@ def draw_form(description: TournamentDescription) -> None:
             cells = st.columns(4)
             for number, team in enumerate(teams):
                 cells[number % 4].text_input(
-                    team, value=answers.groups[team], key=f"org-group-{team}"
+                    escape_markdown(team), value=answers.groups[team], key=f"org-group-{team}"
                 )
         fees = answers.fees
         money = st.columns(5)

@@ -122,7 +122,7 @@ def take_upload() -> LoadedSession | None:
     handled.add(upload.file_id)
     name, data = upload.name, upload.getvalue()
     let_go(upload.file_id)
-    bar = st.progress(0.0, text=f"Reading {name}…")
+    bar = st.progress(0.0, text=f"Reading {escape_markdown(name)}…")
 
     def read(key: str, label: str, data: bytes) -> LoadedSession:
         return read_away(key, label, data, lambda done, text: bar.progress(done, text=text))
@@ -130,7 +130,7 @@ def take_upload() -> LoadedSession | None:
     try:
         session = state.add_upload(name, data, read)
     except UploadFailed as error:  # the worker did not finish (out of memory, say)
-        st.error(f"{name} could not be read: {type(error).__name__}: {error}")
+        st.error(escape_markdown(f"{name} could not be read: {type(error).__name__}: {error}"))
         return None
     finally:
         bar.empty()
