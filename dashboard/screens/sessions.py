@@ -9,6 +9,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from dashboard import state
 from dashboard.library import LoadedSession, digest, is_upload
+from dashboard.printing.button import csv_button
 from dashboard.screens.stepper import SEVERITY_ICONS
 from dashboard.server.launch import MAX_UPLOAD_ENV
 from dashboard.server.upload_worker import UploadFailed, read_away
@@ -163,14 +164,16 @@ def draw_page() -> None:
 
     if loaded:
         listed = digest("\0".join(session.key for session in loaded).encode())
+        table = sessions_table(loaded)
         selection = st.dataframe(
-            sessions_table(loaded),
+            table,
             hide_index=True,
             width="stretch",
             on_select="rerun",
             selection_mode="single-row",
             key=f"{TABLE}-{listed}",  # a new list starts with no row chosen
         )
+        csv_button(table, "sessions.csv", key="sessions-csv")
         rows = selection.selection.rows
         if rows and rows[0] < len(loaded):
             show_session(loaded[rows[0]], "chosen")
