@@ -46,3 +46,24 @@ def test_missing_values_are_blank_and_number_columns_right_aligned() -> None:
     assert '<th class="number">made %</th><th>call</th>' in drawn
     assert '<td class="number">0.5</td><td class="number">3</td><td class="number">50</td>' in drawn
     assert '<tr><td></td><td class="number">4</td><td class="number"></td><td>H</td></tr>' in drawn
+
+
+def test_no_cell_of_a_csv_download_starts_a_formula() -> None:
+    """A name a spreadsheet would run (OWASP's ``= + - @``, a tab or CR first) is written with a
+    ``'`` before it, in a frame, records or an Arrow table alike; numbers and other text as they
+    are."""
+    import csv
+    import io
+
+    import pyarrow as pa
+
+    from dashboard.views.frame_html import FORMULA_STARTS, csv_text
+
+    names = ["@SUM(1+1)*cmd|' /C calc'!A0", "=HYPERLINK(1)", "+Onam", "-Periyar", "\tx", "\ry"]
+    records = [{"Team": name, "Points": -3} for name in [*names, "Tuskers"]]
+    for table in (records, pd.DataFrame(records), pa.Table.from_pylist(records)):
+        rows = list(csv.reader(io.StringIO(csv_text(table), newline="")))
+        cells = [cell for row in rows for cell in row]
+        assert not [cell for cell in cells if cell.startswith(FORMULA_STARTS) and cell != "-3"]
+        assert [row[0] for row in rows[1:]] == [*("'" + name for name in names), "Tuskers"]
+        assert {row[1] for row in rows[1:]} == {"-3"}

@@ -56,7 +56,7 @@ def test_the_record_page_says_a_bad_session_is_no_number(
     open_page(app, "record", session=session)
     no_exception(app)
     shown = session if len(session) <= 20 else session[:19] + "…"
-    assert [e.value for e in app.error] == [
+    assert [plain(e.value) for e in app.error] == [  # as read: the Markdown escapes taken off
         f"The link's session {shown!r} is not a number (1 to 9 digits 0-9)."
     ]
 
@@ -85,6 +85,7 @@ def test_every_served_command_line_is_guarded() -> None:
     assert set(GUARDED) == {
         "server.enableXsrfProtection",
         "server.enableCORS",
+        "client.disableDataExport",
     }
     loose = [part for part in command if part != "--server.enableCORS"]
     loose.remove("false")  # the CORS flag's value

@@ -18,7 +18,7 @@ from streamlit.testing.v1 import AppTest
 from recorder.archive import ARCHIVE_ENV, HandStarted, open_archive
 from recorder.model import Tag
 from tests.pg_server import ThrowawayServer, postgres_bin
-from tests.test_dashboard_app import APP, TIMEOUT, no_exception
+from tests.test_dashboard_app import APP, TIMEOUT, no_exception, plain
 
 TAGS = [
     Tag(name="Game", value="40"),
@@ -54,7 +54,7 @@ def events(location: str) -> int:
 
 def check_trouble(app: AppTest, location: str, trouble: str) -> None:
     no_exception(app)
-    said = [error.value for error in app.error]
+    said = [plain(error.value) for error in app.error]  # as read: Markdown escapes off
     assert said == [f"the archive cannot be written ({trouble}): nothing was stored; try again"]
     assert location not in " ".join(said)
 
@@ -100,7 +100,7 @@ def test_postgresql_stopped_mid_tap(monkeypatch: pytest.MonkeyPatch) -> None:
         server.pause()
         app = tap_call(app, "20")
         no_exception(app)
-        said = [error.value for error in app.error]
+        said = [plain(error.value) for error in app.error]  # as read: Markdown escapes off
         assert said == [
             "the archive cannot be written (server not answering): nothing was stored; try again",
             "the archive cannot be read (server not answering): try again",

@@ -4,6 +4,8 @@ hands with the same lines and columns, the same errors, the same session, whatev
 from __future__ import annotations
 
 import io
+import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -89,3 +91,43 @@ def test_an_error_after_the_hands_read_keeps_its_line_and_column() -> None:
     assert (error.line, error.column) == (line, column)
     assert error.message == "binary data (a NUL byte): a TGN file is UTF-8 text"
     assert not stream.readable
+
+
+ABSURD = {
+    # what the file holds: (its bytes, a piece at a time; what ``check`` says of it)
+    "2 GB of zero bytes (sparse)": (None, "1:1: binary data (a NUL byte)"),
+    "64 MB without a line end": ([b"a" * (1 << 20)] * 64, "1:1: no line end"),
+    "64 MB of bytes that do not decode": (
+        [b'[Game "40"]\n'] + [b"\xff" * (1 << 20)] * 64,
+        "2:1: not UTF-8: byte 0xFF at offset 12",
+    ),
+    "64 MB in a brace comment never closed": (
+        [b'[Game "40"]\n{'] + [b"x\n" * (1 << 19)] * 64,
+        "1:1: no line end (or end of a brace comment) in 16 MB",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(ABSURD))
+def test_check_refuses_an_absurd_file_at_once_at_any_size(name: str, tmp_path: Path) -> None:
+    """A binary or absurd file is refused after its first reads (the 2 GB file of zero bytes
+    took over 300 s and 1.6 GB before), in time and memory that do not grow with the file."""
+    from dashboard.cli.checking import UNREADABLE, check_file
+
+    pieces, said = ABSURD[name]
+    path = tmp_path / "absurd.tgn"
+    with path.open("wb") as file:
+        if pieces is None:
+            file.truncate(2 * 1024**3)
+        for piece in pieces or []:
+            file.write(piece)
+    tracemalloc.start()
+    started = time.perf_counter()
+    checked = check_file(path, None)
+    took = time.perf_counter() - started
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert checked.status == UNREADABLE
+    assert len(checked.errors) == 1 and f"{path}:{said}" in checked.errors[0], checked.errors
+    assert took < 5, took
+    assert peak < 80 << 20, peak  # a block of at most 16 MB and its copies, not the file

@@ -1,5 +1,6 @@
 """The "Print" buttons of the Tournament, Scores and Replay pages: each downloads a printable page
-(``dashboard/printing/frame.py``) built when it is clicked, at that moment's "as of".
+(``dashboard/printing/frame.py``) built when it is clicked, at that moment's "as of"; and the
+tables' "Download as CSV" buttons, the pages' only CSV (``csv_button``).
 
 A session's printable is its family's (``SESSION_PAGES``, keyed like ``recorder.games.FAMILIES``):
 a Rummy table's whole score sheet, a trick game's score sheet. The page names no paper size, so the
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from dashboard.library import LoadedSession
+from dashboard.views.frame_html import csv_text
 from replay.tournament import Tournament
 
 if TYPE_CHECKING:
@@ -126,3 +128,19 @@ def print_tournament(tournament: Tournament) -> None:
 def _printed_now(printable: TournamentPage, tournament: Tournament) -> str:
     """A tournament's printable as of now (the moment its button is clicked)."""
     return printable(tournament, _now())
+
+
+def csv_button(table: object, file_name: str, *, key: str) -> None:
+    """A "Download as CSV" button under a table the page shows in Streamlit's grid, whose own
+    download is switched off (``client.disableDataExport``, ``dashboard.server.launch``): the CSV,
+    built when clicked, holds no cell a spreadsheet would run as a formula (``csv_text``)."""
+    st.download_button(
+        "Download as CSV",
+        data=partial(csv_text, table),
+        file_name=file_name,
+        mime="text/csv",
+        icon=":material/download:",
+        on_click="ignore",
+        key=key,
+        type="tertiary",
+    )

@@ -19,6 +19,7 @@ import streamlit as st
 from dashboard import state
 from dashboard.library import LoadedSession
 from dashboard.server.fair_worker import FairJob, FairJobs, FairRequest
+from dashboard.views.text import escape_markdown
 from dashboard.views.tricks.fair import (
     SEVERITIES,
     Drill,
@@ -89,7 +90,7 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
         _progress([job.key for job in running])
     failed = [job for key in pending if (job := jobs.job(_store_key(key))) and job.error]
     for job in failed:
-        st.error(f"The fair analysis stopped: {job.error}")
+        st.error(escape_markdown(f"The fair analysis stopped: {job.error}"))
     ready = [
         SessionHand(
             loaded.label,

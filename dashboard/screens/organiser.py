@@ -19,6 +19,7 @@ import streamlit as st
 from dashboard import page_writer, state
 from dashboard.day import actions
 from dashboard.day.source import Day, DayError, open_day, tournaments
+from dashboard.printing.button import csv_button
 from dashboard.views.text import escape_markdown
 from dashboard.views.tournament.day import (
     ACCOUNTS_CSS,
@@ -167,7 +168,7 @@ def draw_form(description: TournamentDescription) -> None:
             cells = st.columns(4)
             for number, team in enumerate(teams):
                 cells[number % 4].text_input(
-                    team, value=answers.groups[team], key=f"org-group-{team}"
+                    escape_markdown(team), value=answers.groups[team], key=f"org-group-{team}"
                 )
         fees = answers.fees
         money = st.columns(5)
@@ -184,7 +185,9 @@ def draw_form(description: TournamentDescription) -> None:
 def draw_roster(description: TournamentDescription) -> None:
     st.subheader("Rosters")
     if description.twenty_eight.teams:
-        st.dataframe(team_rows(description.twenty_eight.teams), hide_index=True, width="stretch")
+        teams = team_rows(description.twenty_eight.teams)
+        st.dataframe(teams, hide_index=True, width="stretch")
+        csv_button(teams, "teams.csv", key="org-teams-csv")
     if description.rummy.players:
         st.caption("Rummy: " + escape_markdown(", ".join(description.rummy.players)))
     upload = st.file_uploader(
@@ -254,6 +257,7 @@ def draw_schedule(day: Day, refused: str | None) -> None:
     now = current_matches(tournament.schedule)
     if now:
         st.dataframe(now_rows(now), hide_index=True, width="stretch", key="org-now")
+        csv_button(now_rows(now), "on-now.csv", key="org-now-csv")
         st.caption("Each table's scorer opens the Record page at record?table=N.")
     else:
         st.caption("No table has a match to play.")
@@ -262,6 +266,7 @@ def draw_schedule(day: Day, refused: str | None) -> None:
         st.subheader("The schedule")
         if tournament.schedule:
             st.dataframe(schedule_rows(tournament.schedule), hide_index=True, width="stretch")
+            csv_button(schedule_rows(tournament.schedule), "schedule.csv", key="org-schedule-csv")
         else:
             st.caption("Nothing scheduled yet.")
         return
@@ -301,6 +306,7 @@ def draw_schedule(day: Day, refused: str | None) -> None:
     st.subheader("The schedule")
     if tournament.schedule:
         st.dataframe(schedule_rows(tournament.schedule), hide_index=True, width="stretch")
+        csv_button(schedule_rows(tournament.schedule), "schedule.csv", key="org-schedule-csv")
         ids = [entry.scheduled.id for entry in tournament.schedule]
         row = st.columns([2, 3, 1], vertical_alignment="bottom")
         row[0].selectbox("Take off the schedule", ids, key="org-remove")
@@ -330,6 +336,7 @@ def draw_fees(day: Day, refused: str | None) -> None:
         st.caption("Nobody owes anything yet.")
         return
     st.dataframe(accounts_rows(accounts), hide_index=True, width="stretch")
+    csv_button(accounts_rows(accounts), "fees.csv", key="org-fees-csv")
     owing = [name for name, account in accounts.people.items() if account.owed > 0]
     if refused:
         st.info(escape_markdown(refused), icon=":material/lock:")

@@ -406,7 +406,7 @@ def draw_judgement(position: Position, sees: bool) -> None:
         )
     points = points_text(position)
     if points:
-        st.caption(points)
+        st.caption(escape_markdown(points))
     undertaken = undertakings_so_far(position)
     if undertaken:
         st.html(f'<div class="rec-undertakings">{escape(undertaken)}</div>')
@@ -534,7 +534,7 @@ st.html(f"<style>{CARD_CSS}{RECORDER_CSS}</style>")
 message = take_message(MESSAGE)  # one placed under its controls is drawn there
 message_slot = st.empty()  # always drawn, so that a message never shifts the widgets below it
 if message:
-    message_slot.error(message, icon=":material/block:")
+    message_slot.error(escape_markdown(message), icon=":material/block:")
 chosen = st.query_params.get("session", "")
 table = st.query_params.get("table", "")
 session_number = query_number(chosen)
@@ -542,23 +542,23 @@ refused = page_writer.may_write(the_archive())
 if refused:
     with message_slot.container():
         st.title("Record")
-        st.info(refused, icon=":material/lock:")
+        st.info(escape_markdown(refused), icon=":material/lock:")
 elif chosen and session_number is None:
-    st.error(bad_number("session", chosen))
+    st.error(escape_markdown(bad_number("session", chosen)))
     st.button("Set up a new session", on_click=st.query_params.clear)
 elif session_number is not None:
     try:
         draw_any_session(session_number)
     except ArchiveError as error:
-        st.error(page_writer.shown(error, reading=True))
+        st.error(escape_markdown(page_writer.shown(error, reading=True)))
         st.button("Try again", key="rec-retry", type="primary")  # a rerun reads afresh
         st.button("Set up a new session", on_click=st.query_params.clear)
 elif table and query_number(table) is None:
-    st.error(bad_number("table", table))
+    st.error(escape_markdown(bad_number("table", table)))
     st.button("Set up a new session", on_click=st.query_params.clear)
 elif table:
     record_table.draw_table(the_archive(), query_number(table) or 0, MESSAGE)
 else:
     draw_setup()
 for leftover in leftover_messages():  # a refusal whose controls were not drawn this time
-    message_slot.error(leftover, icon=":material/block:")
+    message_slot.error(escape_markdown(leftover), icon=":material/block:")

@@ -43,7 +43,7 @@ def draw_message(at: str) -> None:
     """The refusal of a tap on these controls, right under them (in view on a phone)."""
     message = st.session_state.get(PLACED, {}).pop(at, None)
     if message:
-        st.error(message, icon=":material/block:")
+        st.error(escape_markdown(message), icon=":material/block:")
 
 
 def leftover_messages() -> list[str]:

@@ -108,7 +108,7 @@ def draw_28_start(found: TableMatch, table: int, message_key: str) -> None:
     columns = st.columns(2)
     for seat in range(1, seats + 1):
         place = columns[(seat - 1) % 2]
-        label = f"Seat {seat} ({of_team[seat]})"
+        label = escape_markdown(f"Seat {seat} ({of_team[seat]})")
         if rosters[seat]:
             place.selectbox(label, rosters[seat], index=None, key=f"tbl-seat-{seat}")
         else:
@@ -142,7 +142,7 @@ def draw_rummy_start(found: TableMatch, table: int, message_key: str) -> None:
         with columns[number % len(columns)]:
             for k in range(needed[name]):
                 st.selectbox(
-                    name if k == 0 else f"{name} draws again",
+                    escape_markdown(name if k == 0 else f"{name} draws again"),
                     DRAW_CARDS,
                     index=None,
                     format_func=card_label,

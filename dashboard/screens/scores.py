@@ -16,6 +16,7 @@ from dashboard.screens.rummy.panels import rummy_scores
 from dashboard.views.finding_links import finding_moments
 from dashboard.views.frame_html import frame_html
 from dashboard.views.stepping import Position
+from dashboard.views.text import escape_markdown
 from dashboard.views.tricks.scores import (
     RUNNING_LABELS,
     call_points,
@@ -36,7 +37,8 @@ def trick_scores(session: LoadedSession) -> None:
     marks = milestones(series)
     st.subheader(" and ".join(RUNNING_LABELS[key] for key in counters) + " after every hand")
     if marks:
-        st.caption(", ".join(f"{m.team} won a {m.name} after hand {m.hand}" for m in marks))
+        said = ", ".join(f"{m.team} won a {m.name} after hand {m.hand}" for m in marks)
+        st.caption(escape_markdown(said))
     teams = score.teams
     running = state.derived(
         session, "scores-running", lambda: running_figure(series, counters, teams, marks)

@@ -9,6 +9,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from dashboard import state
 from dashboard.library import LoadedSession, digest, is_upload
+from dashboard.printing.button import csv_button
 from dashboard.screens.stepper import SEVERITY_ICONS
 from dashboard.server.launch import MAX_UPLOAD_ENV
 from dashboard.server.upload_worker import (
@@ -132,7 +133,7 @@ def take_upload() -> LoadedSession | None:
         try:
             started = state.add_upload(upload.name, upload)
         except UploadRefused as refusal:
-            st.error(f"{upload.name} was not read: {refusal}")
+            st.error(escape_markdown(f"{upload.name} was not read: {refusal}"))
             started = None
         finally:
             let_go(upload.file_id)
@@ -149,20 +150,22 @@ def take_upload() -> LoadedSession | None:
 def follow(reading: Reading) -> LoadedSession | None:
     """Draw an upload's progress until it is read, then keep it (``None`` when it failed or was
     refused: the page says why)."""
-    bar = st.progress(0.0, text=f"Reading {reading.name}…")
+    bar = st.progress(0.0, text=f"Reading {escape_markdown(reading.name)}…")
     told: tuple[float, str] | None = None
     while not reading.wait(POLL_SECONDS):
         if reading.progress != told:  # only news: each call redraws the bar
             told = reading.progress
-            bar.progress(told[0], text=told[1])
+            bar.progress(told[0], text=escape_markdown(told[1]))
     bar.empty()
     try:
         session = state.collect_upload(reading)
     except UploadRefused as refusal:
-        st.error(f"{reading.name} was not read: {refusal}")
+        st.error(escape_markdown(f"{reading.name} was not read: {refusal}"))
         return None
     except UploadFailed as error:  # the worker did not finish
-        st.error(f"{reading.name} could not be read: {type(error).__name__}: {error}")
+        st.error(
+            escape_markdown(f"{reading.name} could not be read: {type(error).__name__}: {error}")
+        )
         return None
     st.session_state[SHOWN] = session.key
     return session
@@ -193,14 +196,16 @@ def draw_page() -> None:
 
     if loaded:
         listed = digest("\0".join(session.key for session in loaded).encode())
+        table = sessions_table(loaded)
         selection = st.dataframe(
-            sessions_table(loaded),
+            table,
             hide_index=True,
             width="stretch",
             on_select="rerun",
             selection_mode="single-row",
             key=f"{TABLE}-{listed}",  # a new list starts with no row chosen
         )
+        csv_button(table, "sessions.csv", key="sessions-csv")
         rows = selection.selection.rows
         if rows and rows[0] < len(loaded):
             show_session(loaded[rows[0]], "chosen")

@@ -16,7 +16,7 @@ from dashboard import state
 from dashboard.day.sessions import description_for, descriptions_near
 from dashboard.day.source import open_day, tournaments
 from dashboard.library import LoadedSession
-from dashboard.printing.button import print_tournament
+from dashboard.printing.button import csv_button, file_stem, print_tournament
 from dashboard.views.text import escape_markdown
 from dashboard.views.tournament.overview import (
     SHARED_RANK_NOTE,
@@ -88,6 +88,7 @@ def show_page(tournament: Tournament, tables: TournamentTables) -> None:
     for group, rows in tournament.groups.items():
         st.subheader(group_title(group))
         st.dataframe(tables.groups[group], hide_index=True, width="stretch")
+        csv_button(tables.groups[group], f"standings-{file_stem(group)}.csv", key=f"csv-{group}")
         if any(row.unresolved for row in rows):
             st.caption(SHARED_RANK_NOTE)
     if tournament.bracket:
@@ -100,6 +101,7 @@ def show_page(tournament: Tournament, tables: TournamentTables) -> None:
     for name, stage in tournament.rummy.stages.items():
         st.subheader(stage_title(name))
         st.dataframe(tables.rummy[name], hide_index=True, width="stretch")
+        csv_button(tables.rummy[name], f"rummy-{file_stem(name)}.csv", key=f"csv-rummy-{name}")
         if name != FINAL:
             st.markdown(escape_markdown(qualified_text(stage)))
     if tournament.rummy.places:

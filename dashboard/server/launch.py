@@ -29,11 +29,14 @@ def max_upload_mb(environ: Mapping[str, str]) -> int:
 
 
 #: Streamlit's own settings that guard a served dashboard: requests must carry the page's XSRF
-#: token and no other site's scripts may call it. An upload (a roster, a TGN file) is bounded too:
+#: token and no other site's scripts may call it; its data grids offer no download or copy of
+#: their cells as they are (a name may start a spreadsheet formula: the pages' own CSV buttons
+#: neutralise it, ``dashboard.printing.button.csv_button``). An upload is bounded too:
 #: ``--server.maxUploadSize`` must be given, with ``max_upload_mb``'s value (``settings_problems``).
 GUARDED = {
     "server.enableXsrfProtection": True,
     "server.enableCORS": False,
+    "client.disableDataExport": True,
 }
 UPLOAD_FLAG = "--server.maxUploadSize"
 #: The addresses that reach this machine only: a Record page there needs no key.

@@ -91,3 +91,27 @@ def frame_html(frame: pd.DataFrame, links: Mapping[str, str] | None = None) -> s
         f'<div class="tp-frame"><style>{TABLE_CSS}</style><table><thead><tr>{head}</tr></thead>'
         f"<tbody>{body}</tbody></table></div>"
     )
+
+
+#: What a spreadsheet reads as the start of a formula when a CSV cell begins with it (OWASP's
+#: list: ``= + - @``, and a tab or carriage return before one).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def formula_safe(value: object) -> object:
+    """A cell as a CSV file may hold it: text a spreadsheet would run as a formula (a name such as
+    ``@SUM(1+1)*cmd|' /C calc'!A0``) prefixed with ``'``, as OWASP advises; anything else as it is
+    (a negative number stays a number)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_text(table: object) -> str:
+    """A table the pages show (a frame, records, or an Arrow table) as CSV text, every cell that
+    would start a formula neutralised (``formula_safe``): the pages' only CSV downloads, since
+    Streamlit's own grid download is switched off (``client.disableDataExport``)."""
+    frame = table.to_pandas() if hasattr(table, "to_pandas") else pd.DataFrame(table)
+    return frame.map(formula_safe).to_csv(
+        index=False, lineterminator="\r\n"
+    )  # RFC 4180: a CR quoted

@@ -29,6 +29,7 @@ from recorder.tgn.tags import Session, TagLine, check_hand_tags, check_session, 
 
 #: A physical line longer than this is reported once and skipped (a TGN line is a few dozen tokens).
 MAX_LINE_CHARACTERS = 100_000
+NUL_MESSAGE = "binary data (a NUL byte): a TGN file is UTF-8 text"
 _LINE_BREAKS = re.compile(r"\s*\n\s*")
 _HAND_TAG = re.compile(r"\[\s*hand\b", re.IGNORECASE)
 _HAND_NODE: Final = NodeMaker(Hand)
@@ -151,8 +152,7 @@ def lines_of(text: str, problems: Problems, base: int = 0) -> Iterator[Line] | N
     nul = text.find("\x00")
     if nul >= 0:
         line_start = text.rfind("\n", 0, nul) + 1
-        message = "binary data (a NUL byte): a TGN file is UTF-8 text"
-        problems.add(base + text.count("\n", 0, nul) + 1, nul - line_start + 1, message)
+        problems.add(base + text.count("\n", 0, nul) + 1, nul - line_start + 1, NUL_MESSAGE)
         return None
     too_long: list[Line] = []
     if len(text) > MAX_LINE_CHARACTERS:

@@ -13,7 +13,13 @@ is what ``read_bytes`` reads from the whole file — the same hands, errors, lin
 - a file that is not UTF-8 text (a UTF-16 byte order mark, bytes that do not decode, a NUL) gives
   no hands and that one error, as ``read_bytes`` does; hands given out before the problem was met
   are then not part of a record (``readable`` is false), and a command discards what it made of
-  them.
+  them. A NUL is met in the read that brings it, not at the next line end (a file of zero bytes
+  has none): a binary file of any size is refused after its first read. When a file holds both a
+  NUL and a byte that does not decode, the first of them in the file is the error;
+- an absurd file, with no line end in ``MAX_STRETCH`` bytes (outside a brace comment or inside
+  one), is refused there ("not a TGN text file"), its byte that does not decode first if it has
+  one: a block never grows past that, so memory stays bounded and the time linear in the bytes
+  read (a TGN line is at most ``MAX_LINE_CHARACTERS``, a few hundred kilobytes).
 """
 
 from __future__ import annotations
@@ -24,12 +30,15 @@ from typing import IO
 
 from recorder.model import Hand, Record
 from recorder.tgn.errors import Problems, ReadError
-from recorder.tgn.reader import Assembly, lines_of, place_of_byte
+from recorder.tgn.reader import NUL_MESSAGE, Assembly, lines_of, place_of_byte
 
 #: How many bytes are read at once; a block is this or a little more (to its last line end).
 BLOCK_BYTES = 1 << 20
 _MARK_BYTES = len(codecs.BOM_UTF8)
 """The first read is at least this long, to hold a byte order mark whole."""
+MAX_STRETCH = 16 << 20
+"""The most bytes a block may wait for its line end (or its brace comment's end) before the file
+is refused as no TGN text."""
 
 
 class SessionStream:
@@ -108,6 +117,7 @@ class SessionStream:
             data = self._file.read(
                 max(self._block_bytes, _MARK_BYTES) if first else self._block_bytes
             )
+            seen = len(pending)
             pending += data
             if first:  # the byte order mark, when there is one, is in the first read
                 first = False
@@ -118,7 +128,16 @@ class SessionStream:
                 if pending.startswith(codecs.BOM_UTF8):
                     del pending[: len(codecs.BOM_UTF8)]
                     offset = len(codecs.BOM_UTF8)
-            cut = _cut(pending) if data else len(pending)
+            nul = pending.find(b"\0", seen)
+            if nul >= 0:
+                self._failure = self._binary(bytes(pending[:nul]), offset, base)
+                return
+            # a cut needs a new line end, or a lone CR that was the last byte before this read
+            ends = b"\n" in data or b"\r" in data or pending[seen - 1 : seen] == b"\r"
+            cut = (_cut(pending) if ends else 0) if data else len(pending)
+            if not cut and len(pending) > MAX_STRETCH:
+                self._failure = self._absurd(bytes(pending[:MAX_STRETCH]), offset, base)
+                return
             if cut:
                 chunk = bytes(pending[:cut])
                 try:
@@ -134,6 +153,31 @@ class SessionStream:
                 yield text
             if not data:
                 return
+
+    def _binary(self, before: bytes, offset: int, base: int) -> ReadError:
+        """The error of a NUL byte after ``before`` (the bytes since the block's start), or of a
+        byte before it that does not decode: where ``lines_of`` or the decoding would say it."""
+        try:
+            text = before.decode("utf-8")
+        except UnicodeDecodeError as error:
+            return self._undecodable(before, error, offset, base)
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        column = len(text) - (text.rfind("\n") + 1) + 1
+        return ReadError(self.path, base + text.count("\n") + 1, column, NUL_MESSAGE)
+
+    def _absurd(self, stretch: bytes, offset: int, base: int) -> ReadError:
+        """The error of ``MAX_STRETCH`` bytes without a line end that a block may end at, or of a
+        byte in them that does not decode."""
+        try:
+            stretch.decode("utf-8", "strict")
+        except UnicodeDecodeError as error:
+            if error.reason != "unexpected end of data":  # not a character cut at the end
+                return self._undecodable(stretch, error, offset, base)
+        message = (
+            f"no line end (or end of a brace comment) in {MAX_STRETCH >> 20} MB: "
+            "not a TGN text file"
+        )
+        return ReadError(self.path, base + 1, 1, message)
 
     def _undecodable(
         self, chunk: bytes, error: UnicodeDecodeError, offset: int, base: int
