@@ -173,6 +173,8 @@ class TableScorer:
         code = trump.card.code if trump.card else None
         suit = trump.suit.value if trump.suit and not trump.card else None
         self.tap(session, clicks.trump_click(self.at(session), code, suit))
+        # a hand being played is no shuffle yet: the match goes on, Undo and corrections with it
+        assert not match_finished(self.archive, session, self.archive.record(session))
         for trick in hand.tricks:
             for turn in trick.turns:
                 position = self.at(session)
