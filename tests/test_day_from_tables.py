@@ -265,6 +265,7 @@ class RummyPage:
             if number > 1:
                 self.click("rmy-next-deal")
             self.click(f"rmy-joker-grid-{deal.joker}")
+            assert "rec-undo" in {str(button.key) for button in self.page.button}  # goes on
             for name, outcome in deal.outcomes.items():
                 picked(self.page, "rmy-seat-").set_value(players.index(name) + 1)
                 if outcome.kind == "count":
