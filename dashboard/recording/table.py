@@ -98,7 +98,8 @@ def chairs_text(draw: Draw) -> str:
 
 
 def session_length(archive: Archive, session: int, record: Record) -> MatchLength | None:
-    """Where a scheduled 28 session's match stands (``None`` for any other session)."""
+    """Where a scheduled 28 session's match stands (``None`` for any other session); ``record``
+    holds its ended hands (the engine scores a hand being played as a shuffle)."""
     if record.game != "28" or record.tag("Schedule") is None:
         return None
     event = record.tag("Event")
@@ -114,12 +115,13 @@ def match_finished(archive: Archive, session: int, record: Record) -> bool:
     """Whether a scheduled match's session is played to its end (TOURNAMENT.md §8): a 28 match
     after its last shuffle (a level knockout match after the deciding one), a Rummy table once
     its winner is known. A session not started from the schedule never is: a club night records
-    on."""
+    on. A hand being played is no shuffle yet (§8): the match's last one, while it is played,
+    leaves the match going on, so the table keeps its Undo and corrections."""
     if record.tag("Schedule") is None or not record.hands:
         return False
     if record.game == "rummy":
         return replay_rummy(record).winner is not None
-    length = session_length(archive, session, record)
+    length = session_length(archive, session, archive.ended_record(session))
     return length is not None and length.over
 
 
