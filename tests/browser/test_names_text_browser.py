@@ -109,3 +109,55 @@ def test_names_with_markdown_html_and_urls_are_text(desktop: Page, tmp_path: Pat
                     boxes.locator("input").evaluate_all("els => els.map(e => e.value)")
                 )
                 assert any(name in text for name in NAMES + ENTERED + TEAMS), (path, text[:300])
+
+
+def test_every_page_of_a_hostile_day_sends_no_request_outside_the_dashboard(
+    desktop: Page, tmp_path: Path
+) -> None:
+    """Every page of ``tests.test_names_as_text`` (the hostile day: every team, player and the
+    event named with Markdown, HTML and directives; a hand in play; a table's page of a 28 match
+    and of a Rummy table not started) opened in Chromium: no request leaves for any host but the
+    dashboard's, whatever a name points at; and every *Download as CSV* on them (names starting
+    with ``@``, ``+``, ``-``, ``=`` included) holds no cell a spreadsheet would run as a formula."""
+    import csv
+    import io
+    from urllib.parse import urlencode, urlsplit
+
+    from tests.hostile_names import hostile_day
+    from tests.test_names_as_text import PAGES as WALKED
+
+    location = tmp_path / "hostile.sqlite"
+    ids = hostile_day(open_archive(str(location)))
+    requested: list[str] = []
+    downloads: list[str] = []
+    desktop.on("request", lambda request: requested.append(request.url))
+    environment = {**os.environ, ARCHIVE_ENV: str(location)}
+    with run_dashboard(location, environment, tmp_path / "server.log") as url:
+        home = urlsplit(url).netloc
+        for page, params in WALKED:
+            query = urlencode({name: value.format(**ids) for name, value in params.items()})
+            desktop.goto(f"{url}/{page}" + (f"?{query}" if query else ""))
+            desktop.locator('[data-testid="stMain"]').wait_for(timeout=60_000)
+            settle(desktop)
+            buttons = desktop.get_by_role("button", name="Download as CSV")
+            for index in range(buttons.count()):
+                with desktop.expect_download() as download:
+                    buttons.nth(index).click()
+                text = Path(download.value.path()).read_text(encoding="utf-8-sig")
+                cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+                downloads.append(text)
+                formulas = [cell for cell in cells if cell[:1] in ("=", "+", "@", "\t", "\r")]
+                formulas += [cell for cell in cells if cell[:1] == "-" and not _number(cell)]
+                assert formulas == [], (page, index, formulas)
+        outside = [address for address in requested if urlsplit(address).netloc != home]
+    assert len(requested) > 100 and outside == []
+    assert len(downloads) >= 5 and any("'@SUM(1+1)" in text for text in downloads)
+
+
+def _number(cell: str) -> bool:
+    """Whether a CSV cell is a number (a negative number is no formula)."""
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
