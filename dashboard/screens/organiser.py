@@ -29,6 +29,7 @@ from dashboard.views.tournament.day import (
     form_answers,
     form_text,
     now_rows,
+    roster_read,
     schedule_rows,
     slot_choices,
     stage_choices,
@@ -201,8 +202,7 @@ def draw_roster(description: TournamentDescription) -> None:
         for finding in roster.findings:
             st.text(f"{upload.name}: line {finding.line}: {finding.message}")
         return
-    who = "teams' players" if roster.game == "28" else "Rummy players"
-    st.caption(f"{len(roster.rows)} {who} read.")
+    st.caption(roster_read(roster) + ".")
     st.button(
         "Add to the description",
         key="org-roster-merge",
