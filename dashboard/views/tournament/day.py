@@ -234,6 +234,27 @@ def accounts_html(accounts: Accounts, event: str) -> str:
     )
 
 
+PRINT_ONLY = "org-print"
+"""The class of a table's copy drawn for paper only: the data grid on screen cannot be printed
+whole (it draws only the rows in view, in a box of its own height)."""
+
+ORGANISER_PRINT_CSS = (
+    f".{PRINT_ONLY}{{display:none}}"
+    "@media print{"
+    "[data-testid='stForm'],[data-testid='stTextInput'],[data-testid='stNumberInput'],"
+    "[data-testid='stTextArea'],[data-testid='stSelectbox'],[data-testid='stMultiSelect'],"
+    "[data-testid='stButton'],[data-testid='stDownloadButton'],[data-testid='stFileUploader'],"
+    "[data-testid='stButtonGroup'],[data-testid='stExpander'],[data-testid='stDataFrame'],"
+    "[data-testid='stTabs'] [role='tablist'],header,[data-testid='stSidebar'],"
+    "[data-testid='stToolbar']{display:none !important}"
+    f".{PRINT_ONLY}{{display:block}}"
+    f".{PRINT_ONLY} .tp-frame{{max-height:none;overflow:visible}}"
+    f".{PRINT_ONLY} tr{{break-inside:avoid}}"
+    "}"
+)
+"""The Organiser page on paper: its forms and controls left out, each table printed whole from
+its plain copy, page after page, its rows never cut across a page's end."""
+
 ACCOUNTS_CSS = (
     ".day-accounts table{border-collapse:collapse;width:100%}"
     ".day-accounts th,.day-accounts td{border-bottom:1px solid #ccc;padding:2px 8px;"
