@@ -1,13 +1,20 @@
 """What the day's pages and commands say of the accounts and a roster read, word by word: an
 overpayment shows its amount, each fee line names its own table (a table number plays round after
-round), a 28 roster read counts its players and its teams."""
+round), a 28 roster read counts its players and its teams, a penalty in a session's history says
+its team, points and why."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
+from dashboard.day import actions
+from dashboard.day.history import history_lines
+from dashboard.day.source import open_day
 from dashboard.views.tournament.day import accounts_html, accounts_rows, roster_read
+from recorder.archive import Author, open_archive
 from replay.tournament import accounts_text, build_tournament, read_roster
+from tests.day_setup import played_match, set_up
 from tests.test_tournament_day_rummy import DAY, description, first_round, with_tags
 
 
@@ -42,3 +49,13 @@ def test_a_28_roster_read_counts_its_players_and_teams() -> None:
     rows = "team,player\n" + "".join(f"T{n % 3},P{n}\n" for n in range(7))
     assert roster_read(read_roster(rows, "teams.csv")) == "7 players of 3 teams read"
     assert roster_read(read_roster("player\nAnu\n", "rummy.csv")) == "1 Rummy player read"
+
+
+def test_a_penalty_shows_in_the_history_with_its_team_points_and_why(tmp_path: Path) -> None:
+    archive = open_archive(tmp_path / "day.sqlite")
+    set_up(archive)
+    session = played_match(archive, 2, "group-a-round-1-vallams-chendas.tgn")
+    why = Author("director", "signalling across the table (rule E.3)")
+    actions.penalty(open_day(archive), session, 3, "Chendas", 1, why)
+    last = history_lines(archive, session)[-1]
+    assert "rewrite hand 3: penalty 1 to Chendas (signalling across the table (rule E.3))" in last
