@@ -416,7 +416,9 @@ def test_each_team_owes_the_team_fee() -> None:
     assert fees["people"][A] == {
         "due": 300,
         "paid": 0,
-        "lines": [{"what": "team", "stage": None, "table": None, "amount": 300, "paid": 0}],
+        "lines": [
+            {"what": "team", "stage": None, "round": None, "table": None, "amount": 300, "paid": 0}
+        ],
     }
 
 

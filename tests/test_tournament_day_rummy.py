@@ -180,13 +180,28 @@ def test_the_days_accounts_from_the_records_and_the_payments() -> None:
         "due": 150,
         "paid": 120,
         "lines": [
-            {"what": "registration", "stage": None, "table": None, "amount": 100, "paid": 100},
-            {"what": "entry", "stage": "first round", "table": "6", "amount": 50, "paid": 20},
+            {
+                "what": "registration",
+                "stage": None,
+                "round": None,
+                "table": None,
+                "amount": 100,
+                "paid": 100,
+            },
+            {
+                "what": "entry",
+                "stage": "first round",
+                "round": None,
+                "table": "6",
+                "amount": 50,
+                "paid": 20,
+            },
         ],
     }
     assert fees["people"]["Gopi"]["lines"][1] == {
         "what": "rejoin",
         "stage": "first round",
+        "round": None,
         "table": "7",
         "amount": 30,
         "paid": 30,
@@ -194,7 +209,16 @@ def test_the_days_accounts_from_the_records_and_the_payments() -> None:
     assert fees["people"]["Babu"] == {
         "due": 100,
         "paid": 0,
-        "lines": [{"what": "registration", "stage": None, "table": None, "amount": 100, "paid": 0}],
+        "lines": [
+            {
+                "what": "registration",
+                "stage": None,
+                "round": None,
+                "table": None,
+                "amount": 100,
+                "paid": 0,
+            }
+        ],
     }
     assert tournament.fees is not None
     text = accounts_text(tournament.fees)
@@ -204,4 +228,4 @@ def test_the_days_accounts_from_the_records_and_the_payments() -> None:
         "  entry (first round, table 6): $50, $20 paid",
         "Babu: due $100, paid $0, owes $100",
     ]
-    assert text.splitlines()[-1] == "total due $980, paid $320, still owed $730"
+    assert text.splitlines()[-1] == "total due $980, paid $320, still owed $730, paid over $70"

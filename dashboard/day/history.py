@@ -2,12 +2,15 @@
 (a void, a stand), in the order written, each with who wrote it, when and why.
 
 One line an event: ``seq  time  who  what`` and, after `` — ``, the reason. What an event says is
-its kind and its content: the tags of a session or hand in full, anything else in short.
+its kind and its content: the tags of a session or hand in full, a rewritten hand's penalties in
+full (``rewrite hand 4: penalty 20 to Tuskers (cardinal rule)``: the team, the points and why,
+which a shortened text would cut off), anything else in short.
 """
 
 from __future__ import annotations
 
-from recorder.archive import Archive, DayEntry, LoggedEvent
+from recorder import read
+from recorder.archive import Archive, DayEntry, HandsRewritten, LoggedEvent
 from recorder.archive.day import day_payload
 from recorder.archive.events import encode_payload
 
@@ -24,13 +27,28 @@ def history_lines(archive: Archive, session: int) -> list[str]:
 
 
 def _session_line(entry: LoggedEvent) -> str:
-    tags = getattr(entry.event, "tags", None)
+    event = entry.event
+    tags = getattr(event, "tags", None)
+    penalties = _penalties(event) if isinstance(event, HandsRewritten) else ""
     if tags is not None:  # a session or hand begins: its tags in full
         shown = " ".join(f'{tag.name}="{tag.value}"' for tag in tags)
-        what = f"{entry.event.kind} {shown}"
+        what = f"{event.kind} {shown}"
+    elif isinstance(event, HandsRewritten) and penalties:
+        what = f"{event.kind} hand {event.hand}: {penalties}"
     else:
         what = f"{entry.event.kind} {_short(encode_payload(entry.event))}"
     return _line(str(entry.seq), entry.recorded_at, entry.who, what, entry.why)
+
+
+def _penalties(event: HandsRewritten) -> str:
+    """The penalty lines of a rewritten hand's text, each with its team, points and why (empty
+    when it has none, or its text cannot be read)."""
+    record = read(event.text, "rewrite").record
+    lines = [line for hand in (record.hands if record else []) for line in hand.penalties]
+    return "; ".join(
+        f"penalty {line.points} to {line.team}" + (f" ({line.reason})" if line.reason else "")
+        for line in lines
+    )
 
 
 def _day_line(entry: DayEntry) -> str:

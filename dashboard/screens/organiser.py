@@ -8,21 +8,27 @@ write (``dashboard.page_writer``; ``organiser``, payments ``desk``, on a machine
 On a server that needs keys the set-up and the schedule are changed with a director's key only and
 fees marked paid with a director's or the desk's; without one the page shows what's on and the
 accounts and offers no change, and a write made anyway is refused before it reaches the archive.
+A write leaves the page on the tab it was made from. Printed, the page leaves its forms out and
+prints each table whole (``ORGANISER_PRINT_CSS``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+import pandas as pd
 import streamlit as st
 
 from dashboard import page_writer, state
 from dashboard.day import actions
 from dashboard.day.source import Day, DayError, open_day, tournaments
 from dashboard.printing.button import csv_button
+from dashboard.views.frame_html import frame_html
 from dashboard.views.text import escape_markdown
 from dashboard.views.tournament.day import (
     ACCOUNTS_CSS,
+    ORGANISER_PRINT_CSS,
+    PRINT_ONLY,
     FormAnswers,
     accounts_html,
     accounts_rows,
@@ -30,6 +36,7 @@ from dashboard.views.tournament.day import (
     form_answers,
     form_text,
     now_rows,
+    roster_read,
     schedule_rows,
     slot_choices,
     stage_choices,
@@ -51,7 +58,18 @@ from replay.tournament import (
 
 TEXT = "org-text"
 NOTICE = "org-notice"
+TABS = "org-tabs"
 TEMPLATE = description_toml(TournamentDescription(name=""))
+
+
+def table(
+    rows: list[dict[str, object]] | list[dict[str, str]], *, csv: str, key: str | None = None
+) -> None:
+    """A table: the data grid on screen, its *Download as CSV* as ``csv``.csv (formula cells
+    neutralised), and a plain copy that only paper shows, whole."""
+    st.dataframe(rows, hide_index=True, width="stretch", key=key)
+    csv_button(rows, f"{csv}.csv", key=f"org-{csv}-csv")
+    st.html(f'<div class="{PRINT_ONLY}">{frame_html(pd.DataFrame(rows))}</div>')
 
 
 def notice(kind: str, text: str) -> None:
@@ -185,9 +203,7 @@ def draw_form(description: TournamentDescription) -> None:
 def draw_roster(description: TournamentDescription) -> None:
     st.subheader("Rosters")
     if description.twenty_eight.teams:
-        teams = team_rows(description.twenty_eight.teams)
-        st.dataframe(teams, hide_index=True, width="stretch")
-        csv_button(teams, "teams.csv", key="org-teams-csv")
+        table(team_rows(description.twenty_eight.teams), csv="teams")
     if description.rummy.players:
         st.caption("Rummy: " + escape_markdown(", ".join(description.rummy.players)))
     upload = st.file_uploader(
@@ -204,8 +220,7 @@ def draw_roster(description: TournamentDescription) -> None:
         for finding in roster.findings:
             st.text(f"{upload.name}: line {finding.line}: {finding.message}")
         return
-    who = "teams' players" if roster.game == "28" else "Rummy players"
-    st.caption(f"{len(roster.rows)} {who} read.")
+    st.caption(roster_read(roster) + ".")
     st.button(
         "Add to the description",
         key="org-roster-merge",
@@ -256,8 +271,7 @@ def draw_schedule(day: Day, refused: str | None) -> None:
     st.subheader("What's on now")
     now = current_matches(tournament.schedule)
     if now:
-        st.dataframe(now_rows(now), hide_index=True, width="stretch", key="org-now")
-        csv_button(now_rows(now), "on-now.csv", key="org-now-csv")
+        table(now_rows(now), key="org-now", csv="on-now")
         st.caption("Each table's scorer opens the Record page at record?table=N.")
     else:
         st.caption("No table has a match to play.")
@@ -265,8 +279,7 @@ def draw_schedule(day: Day, refused: str | None) -> None:
         st.info(escape_markdown(refused), icon=":material/lock:")
         st.subheader("The schedule")
         if tournament.schedule:
-            st.dataframe(schedule_rows(tournament.schedule), hide_index=True, width="stretch")
-            csv_button(schedule_rows(tournament.schedule), "schedule.csv", key="org-schedule-csv")
+            table(schedule_rows(tournament.schedule), csv="schedule")
         else:
             st.caption("Nothing scheduled yet.")
         return
@@ -305,8 +318,7 @@ def draw_schedule(day: Day, refused: str | None) -> None:
     )
     st.subheader("The schedule")
     if tournament.schedule:
-        st.dataframe(schedule_rows(tournament.schedule), hide_index=True, width="stretch")
-        csv_button(schedule_rows(tournament.schedule), "schedule.csv", key="org-schedule-csv")
+        table(schedule_rows(tournament.schedule), csv="schedule")
         ids = [entry.scheduled.id for entry in tournament.schedule]
         row = st.columns([2, 3, 1], vertical_alignment="bottom")
         row[0].selectbox("Take off the schedule", ids, key="org-remove")
@@ -335,8 +347,7 @@ def draw_fees(day: Day, refused: str | None) -> None:
     if accounts is None or not accounts.people:
         st.caption("Nobody owes anything yet.")
         return
-    st.dataframe(accounts_rows(accounts), hide_index=True, width="stretch")
-    csv_button(accounts_rows(accounts), "fees.csv", key="org-fees-csv")
+    table(accounts_rows(accounts), csv="fees")
     owing = [name for name, account in accounts.people.items() if account.owed > 0]
     if refused:
         st.info(escape_markdown(refused), icon=":material/lock:")
@@ -388,7 +399,10 @@ except DayError as error:
     st.stop()
 directing = page_writer.page_refusal(archive, page_writer.DIRECTING, "the director's link")
 paying = page_writer.page_refusal(archive, page_writer.PAYING, "the director's or the desk's link")
-setup, schedule_tab, fees_tab = st.tabs(["Set-up", "Schedule", "Fees"])
+st.html(f"<style>{ORGANISER_PRINT_CSS}</style>")
+# Keyed, the tabs keep the one open when a write's notice appears above them (unkeyed, the
+# notice moved them and the page opened at Set-up again after every Schedule or Paid).
+setup, schedule_tab, fees_tab = st.tabs(["Set-up", "Schedule", "Fees"], key=TABS, on_change="rerun")
 with setup:
     if directing:
         st.info(escape_markdown(directing), icon=":material/lock:")

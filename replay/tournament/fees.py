@@ -6,7 +6,9 @@ Rummy table); ``entry`` for every first-round table a player joins after his fir
 order their sessions come, the order they were started); ``rejoin`` for every re-entry the Rummy
 engine accepted; ``team`` once per 28 team. Only counting sessions are read (never a void one);
 a fee of 0 gives no line. A person's payments pay his lines in order: each line shows how much of
-it is paid.
+it is paid; what is paid past a person's dues is shown as over, never lost in "paid up".
+A line about a table names the stage, the round and the table: a table number is one physical
+table, which plays a round after another.
 """
 
 from __future__ import annotations
@@ -26,19 +28,29 @@ FIRST_ROUND = "first round"
 
 @dataclass(frozen=True)
 class FeeLine:
-    """One thing owed: what, where (stage and table, when it is about a table), how much, and how
-    much of it the person's payments cover."""
+    """One thing owed: what, where (stage, round and table, when it is about a table), how much,
+    and how much of it the person's payments cover."""
 
     what: str
     amount: int
     stage: str | None = None
     table: str | None = None
     paid: int = 0
+    round: str | None = None
+
+    @property
+    def where(self) -> str:
+        """`` (first round, round 2, table 5)``: the table the line is about; empty for none."""
+        if not self.table:
+            return ""
+        round_ = f", round {self.round}" if self.round else ""
+        return f" ({self.stage}{round_}, table {self.table})"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "what": self.what,
             "stage": self.stage,
+            "round": self.round,
             "table": self.table,
             "amount": self.amount,
             "paid": self.paid,
@@ -59,6 +71,17 @@ class Account:
     @property
     def owed(self) -> int:
         return max(0, self.due - self.paid)
+
+    @property
+    def over(self) -> int:
+        """What was paid past the dues (to give back, or to keep against a later fee)."""
+        return max(0, self.paid - self.due)
+
+    def balance(self, money: str) -> str:
+        """``owes $30``, ``paid $20 over`` or ``paid up``."""
+        if self.owed:
+            return f"owes {money}{self.owed}"
+        return f"paid {money}{self.over} over" if self.over else "paid up"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -82,6 +105,14 @@ class Accounts:
     @property
     def total_paid(self) -> int:
         return sum(account.paid for account in self.people.values())
+
+    @property
+    def total_owed(self) -> int:
+        return sum(account.owed for account in self.people.values())
+
+    @property
+    def total_over(self) -> int:
+        return sum(account.over for account in self.people.values())
 
     def to_json(self) -> dict[str, Any]:
         """``fees`` in ``thuruppu tournament --json`` and ``thuruppu day fees --json`` (§11)."""
@@ -116,14 +147,14 @@ def accounts(
         owe(name, FeeLine("registration", fees.registration))
     joined: set[str] = set()
     for table in tables:
-        number = table.number
+        number, round_ = table.number, table.session.tag("Round")
         for name in table.game.standing:
             if table.stage == FIRST_ROUND:
                 if name in joined:
-                    owe(name, FeeLine("entry", fees.entry, table.stage, number))
+                    owe(name, FeeLine("entry", fees.entry, table.stage, number, round=round_))
                 joined.add(name)
             for _ in range(table.game.rejoins.get(name, 0)):
-                owe(name, FeeLine("rejoin", fees.rejoin, table.stage, number))
+                owe(name, FeeLine("rejoin", fees.rejoin, table.stage, number, round=round_))
     for team in teams:
         owe(team, FeeLine("team", fees.team))
     paid: dict[str, int] = {}
@@ -152,10 +183,9 @@ def accounts_text(accounts: Accounts) -> str:
     money = accounts.currency
     out = []
     for name, account in accounts.people.items():
-        state = "paid up" if account.owed == 0 else f"owes {money}{account.owed}"
+        state = account.balance(money)
         out.append(f"{name}: due {money}{account.due}, paid {money}{account.paid}, {state}")
         for line in account.lines:
-            where = f" ({line.stage}, table {line.table})" if line.table else ""
             status = (
                 "paid"
                 if line.paid == line.amount
@@ -163,12 +193,11 @@ def accounts_text(accounts: Accounts) -> str:
                 if line.paid
                 else ""
             )
-            out.append(
-                f"  {line.what}{where}: {money}{line.amount}" + (f", {status}" if status else "")
-            )
-    owed = sum(account.owed for account in accounts.people.values())
+            paid = f", {status}" if status else ""
+            out.append(f"  {line.what}{line.where}: {money}{line.amount}{paid}")
+    over = f", paid over {money}{accounts.total_over}" if accounts.total_over else ""
     out.append(
         f"total due {money}{accounts.total_due}, paid {money}{accounts.total_paid}, "
-        f"still owed {money}{owed}"
+        f"still owed {money}{accounts.total_owed}{over}"
     )
     return "\n".join(out) + "\n"

@@ -13,6 +13,16 @@ Special = Literal["jodi", "thani", "kot", "marukott"]
 UndertakingKind = Literal["jodi", "kot", "thani", "marukott", "pair"]
 UndertakingEnd = Literal["kept", "lost", "refused", "declared", "open"]
 
+UNDERTAKING_NAMES: dict[str, str] = {
+    "jodi": "Jodi",
+    "kot": "Kott",
+    "thani": "Thani",
+    "marukott": "Marukott",
+    "pair": "pair",
+}
+"""Each undertaking as the rules and the table name it (``kot`` is the record's word for a Kott),
+in every note, page and terminal line that says one."""
+
 
 @dataclass(frozen=True)
 class Penalty:

@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol
 from recorder.cards import CallKind
 from recorder.house_rules import resolve_rules
 from recorder.model import Record
-from replay.tricks.outcome import HandResult, Outcome
+from replay.tricks.outcome import UNDERTAKING_NAMES, HandResult, Outcome
 
 Counter = Literal["coolies", "flags", "points", "sets"]
 Pair = tuple[int, int]
@@ -238,11 +238,13 @@ def starting(record: Record, tag: str) -> Pair:
 
 
 def call_words(result: HandResult) -> str:
-    """The call as the notes say it: ``24``, ``H3``, ``jodi on 24``, ``thani``."""
+    """The call as the notes say it: ``24``, ``H3``, ``Jodi on 24``, ``Kott on 18``, ``Thani``
+    (an undertaking by its name in the rules, never the record's code such as ``kot``)."""
     token = result.call.token if result.call else "no call"
-    if result.special is None or result.special == token:
+    if result.special is None:
         return token
-    return f"{result.special} on {token}"
+    name = UNDERTAKING_NAMES[result.special]
+    return name if result.special == token else f"{name} on {token}"
 
 
 def unscored(result: HandResult, outcome: Outcome) -> str:

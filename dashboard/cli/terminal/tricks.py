@@ -14,6 +14,7 @@ from dashboard.views.tricks.sight import shown_findings
 from dashboard.views.tricks.undertakings import awarded_words, outcome_words, undertakings_text
 from recorder.model import Record
 from replay.tricks import Finding, HandReplay, Play, Step, TrickSummary
+from replay.tricks.outcome import UNDERTAKING_NAMES
 from replay.tricks.scoring import ScoreLine, SessionScore
 
 
@@ -72,7 +73,7 @@ def score_row(record: Record, line: ScoreLine) -> list[str]:
         record.player(result.dealer),
         record.player(result.caller) if result.caller else "-",
         (result.call.token if result.call else "-")
-        + (f" {result.special}" if result.special else ""),
+        + (f" {UNDERTAKING_NAMES[result.special]}" if result.special else ""),
         result.trump.value if result.trump else "-",
         points,
         _outcome_cell(record, line),

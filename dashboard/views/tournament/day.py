@@ -17,6 +17,7 @@ from replay.tournament import (
     Accounts,
     Description,
     Fees,
+    Roster,
     ScheduledMatch,
     ScheduleEntry,
     TeamEntry,
@@ -113,6 +114,20 @@ def team_rows(teams: Sequence[TeamEntry]) -> list[dict[str, str]]:
     ]
 
 
+def roster_read(roster: Roster) -> str:
+    """What an uploaded roster holds, before it is added: ``61 players of 10 teams read`` (28),
+    ``9 Rummy players read``."""
+
+    def count(number: int, thing: str) -> str:
+        return f"{number} {thing}{'' if number == 1 else 's'}"
+
+    players = count(len(roster.rows), "player")
+    if roster.game == "28":
+        teams = len({row.team for row in roster.rows})
+        return f"{players} of {count(teams, 'team')} read"
+    return f"{count(len(roster.rows), 'Rummy player')} read"
+
+
 def entry_teams(entry: ScheduleEntry) -> str:
     """Who plays a scheduled match: its teams (a slot still waiting says so) or its players."""
     scheduled = entry.scheduled
@@ -179,9 +194,15 @@ def slot_choices(stage: str) -> list[str]:
 
 
 def accounts_rows(accounts: Accounts) -> list[dict[str, object]]:
-    """One row a person (or 28 team): due, paid, still owed."""
+    """One row a person (or 28 team): due, paid, still owed, paid over."""
     return [
-        {"Who": name, "Due": account.due, "Paid": account.paid, "Owes": account.owed}
+        {
+            "Who": name,
+            "Due": account.due,
+            "Paid": account.paid,
+            "Owes": account.owed,
+            "Over": account.over,
+        }
         for name, account in accounts.people.items()
     ]
 
@@ -194,24 +215,45 @@ def accounts_html(accounts: Accounts, event: str) -> str:
     for name, account in accounts.people.items():
         rows.append(
             f'<tr class="person"><th>{escape(name)}</th><td>{money}{account.due}</td>'
-            f"<td>{money}{account.paid}</td><td>{money}{account.owed}</td></tr>"
+            f"<td>{money}{account.paid}</td><td>{money}{account.owed}</td>"
+            f"<td>{money}{account.over}</td></tr>"
         )
         for line in account.lines:
-            where = f" ({escape(line.stage)}, table {line.table})" if line.table else ""
             rows.append(
-                f'<tr class="line"><td>{escape(line.what)}{where}</td>'
-                f"<td>{money}{line.amount}</td><td>{money}{line.paid}</td><td></td></tr>"
+                f'<tr class="line"><td>{escape(line.what + line.where)}</td>'
+                f"<td>{money}{line.amount}</td><td>{money}{line.paid}</td><td></td><td></td></tr>"
             )
-    owed = sum(account.owed for account in accounts.people.values())
     return (
         '<div class="day-accounts">'
         f"<h3>{escape(event)}: the day's accounts</h3>"
-        "<table><thead><tr><th>Who</th><th>Due</th><th>Paid</th><th>Owes</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody>"
+        "<table><thead><tr><th>Who</th><th>Due</th><th>Paid</th><th>Owes</th><th>Over</th></tr>"
+        f"</thead><tbody>{''.join(rows)}</tbody>"
         f"<tfoot><tr><th>Total</th><td>{money}{accounts.total_due}</td>"
-        f"<td>{money}{accounts.total_paid}</td><td>{money}{owed}</td></tr></tfoot></table></div>"
+        f"<td>{money}{accounts.total_paid}</td><td>{money}{accounts.total_owed}</td>"
+        f"<td>{money}{accounts.total_over}</td></tr></tfoot></table></div>"
     )
 
+
+PRINT_ONLY = "org-print"
+"""The class of a table's copy drawn for paper only: the data grid on screen cannot be printed
+whole (it draws only the rows in view, in a box of its own height)."""
+
+ORGANISER_PRINT_CSS = (
+    f".{PRINT_ONLY}{{display:none}}"
+    "@media print{"
+    "[data-testid='stForm'],[data-testid='stTextInput'],[data-testid='stNumberInput'],"
+    "[data-testid='stTextArea'],[data-testid='stSelectbox'],[data-testid='stMultiSelect'],"
+    "[data-testid='stButton'],[data-testid='stDownloadButton'],[data-testid='stFileUploader'],"
+    "[data-testid='stButtonGroup'],[data-testid='stExpander'],[data-testid='stDataFrame'],"
+    "[data-testid='stTabs'] [role='tablist'],header,[data-testid='stSidebar'],"
+    "[data-testid='stToolbar']{display:none !important}"
+    f".{PRINT_ONLY}{{display:block}}"
+    f".{PRINT_ONLY} .tp-frame{{max-height:none;overflow:visible}}"
+    f".{PRINT_ONLY} tr{{break-inside:avoid}}"
+    "}"
+)
+"""The Organiser page on paper: its forms and controls left out, each table printed whole from
+its plain copy, page after page, its rows never cut across a page's end."""
 
 ACCOUNTS_CSS = (
     ".day-accounts table{border-collapse:collapse;width:100%}"

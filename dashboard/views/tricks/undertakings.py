@@ -11,16 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from replay.tricks.outcome import HandResult, Undertaking
+from replay.tricks.outcome import UNDERTAKING_NAMES, HandResult, Undertaking
 from replay.tricks.scoring import ScoreLine
 
-KIND_NAMES = {
-    "jodi": "Jodi",
-    "kot": "Kott",
-    "thani": "Thani",
-    "marukott": "Marukott",
-    "pair": "pair",
-}
+KIND_NAMES = UNDERTAKING_NAMES
 """Each undertaking as the table names it."""
 
 Namer = Callable[[int], str]
