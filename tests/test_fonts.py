@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from dashboard.day.key_sheet import sheet_html
 from dashboard.printing.frame import Sheet, printable_page
 from dashboard.views.cards import CARD_CSS
 from dashboard.views.fonts import FACES, FOLDER, FONT_STACK, embedded_faces, served_faces
+from dashboard.views.rummy.table import RUMMY_CSS
+from dashboard.views.tournament.projector import PROJECTOR_STYLE
+from dashboard.views.tricks.table import TABLE_CSS
 
 
 def test_every_face_is_a_woff2_file_beside_its_families_licence() -> None:
@@ -32,7 +36,12 @@ def test_a_printable_carries_the_scripts_its_names_are_written_in() -> None:
 def test_printables_and_pages_name_the_shipped_faces_first() -> None:
     page = printable_page("t", "അനിൽ's night", "Round 1", datetime(2024, 1, 1), [Sheet("<p/>")])
     assert f"font-family:{FONT_STACK}" in page and 'font-family:"Noto Sans Malayalam"' in page
-    assert FONT_STACK.startswith('"Noto Sans",') and f"font-family:{FONT_STACK}" in CARD_CSS
+    assert FONT_STACK.startswith('"Noto Sans",')
+    for style in (CARD_CSS, TABLE_CSS, RUMMY_CSS, PROJECTOR_STYLE):
+        assert f"font-family:{FONT_STACK}" in style
+    assert FONT_STACK in sheet_html("Club", "http://x", []) and "@font-face" in sheet_html(
+        "Club", "http://x", []
+    )
     served = served_faces()
     assert served.count("@font-face") == len(FACES)
     assert all(f"url(app/static/fonts/{face.file})" in served for face in FACES)
