@@ -115,6 +115,70 @@ def test_the_report_prints_to_one_pdf_page_holding_the_rule_and_the_players(
     assert red > 50  # the drawn cards' red suits and the finding's ring are printed
 
 
+ONE_FONT_MACHINE = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <dir>{folder}</dir>
+  <cachedir>{folder}/cache</cachedir>
+  <alias binding="strong">
+    <family>sans-serif</family><prefer><family>{family}</family></prefer>
+  </alias>
+</fontconfig>
+"""
+
+
+def one_font_machine(folder: Path) -> Path:
+    """A fontconfig file for Chromium that shows it none of this machine's fonts but one serif
+    face, which it takes for every family: another machine, with other fonts, than this one."""
+    found = subprocess.run(
+        ["fc-match", "-f", "%{file}\n%{family[0]}", "serif"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    font, family = Path(found[0]), found[1]
+    (folder / font.name).symlink_to(font)
+    config = folder / "fonts.conf"
+    config.write_text(ONE_FONT_MACHINE.format(folder=folder, family=family), encoding="utf-8")
+    return config
+
+
+def printed(pdf: Path) -> tuple[str, str, list[str]]:
+    """A PDF's page count, its text as ``pdftotext`` reads it, and the fonts in it."""
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+    pages = re.search(r"^Pages:\s+(\d+)$", info.stdout, re.MULTILINE)
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True)
+    names = [line.split()[0] for line in fonts.stdout.splitlines()[2:]]
+    return (pages.group(1) if pages else "?"), text, names
+
+
+def test_the_report_prints_the_same_whatever_fonts_the_machine_has(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The report of thani-28 hand 1 printed here and on a machine whose only font is a serif
+    one: the same single page, line for line, in the package's own fonts (a machine with Debian's
+    fonts-noto-core once made it two pages)."""
+    if shutil.which("chromium") is None or shutil.which("pdftotext") is None:
+        pytest.skip("needs chromium and poppler-utils (scripts/test-deps.sh installs them)")
+    if shutil.which("fc-match") is None:
+        pytest.skip("needs fontconfig's fc-match")
+    case = str(ROOT / "tests/tgn_cases/thani-28.tgn")
+    here, elsewhere = tmp_path / "here.pdf", tmp_path / "elsewhere.pdf"
+    status, _, err = run("report", case, "--hand", "1", "--pdf", str(here))
+    assert status == 0, err
+    machine = tmp_path / "machine"
+    machine.mkdir()
+    monkeypatch.setenv("FONTCONFIG_FILE", str(one_font_machine(machine)))
+    status, _, err = run("report", case, "--hand", "1", "--pdf", str(elsewhere))
+    assert status == 0, err
+    (pages, text, fonts), (other_pages, other_text, other_fonts) = printed(here), printed(elsewhere)
+    assert (pages, other_pages) == ("1", "1")
+    assert other_text == text
+    assert all("+NotoSans" in name for name in fonts if name != "[none]"), fonts
+    assert other_fonts == fonts
+
+
 def test_report_refuses_a_missing_hand_and_says_so_without_chromium(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

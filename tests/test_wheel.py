@@ -31,6 +31,8 @@ from pathlib import Path
 
 import pytest
 
+from dashboard.views.fonts import FACES, FOLDER, SERVED
+
 pytestmark = pytest.mark.wheel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,11 +156,35 @@ def test_tournament_runs_from_the_wheel(installed: Installed) -> None:
 
 def test_the_dashboard_serves_its_page_from_the_wheel(installed: Installed) -> None:
     """``thuruppu dashboard`` on its bundled sessions (package data) answers its health check
-    and serves the page and the chart's plotly.js bundle."""
+    and serves the page, the chart's plotly.js bundle and every font the pages name."""
     with _serving(installed, "dashboard", "--db", "club.sqlite") as url:
         assert _get(f"{url}/").startswith(b"<!")
         bundle = _get(f"{url}/app/static/plotly-basic.min.js")
         assert len(bundle) > 100_000
+        for face in FACES:
+            assert _get(f"{url}/{SERVED}/{face.file}").startswith(b"wOF2"), face.file
+
+
+def test_the_fonts_and_their_licences_are_in_the_wheel(installed: Installed) -> None:
+    """The installed package holds every font file and its licence, and a printable made from
+    the wheel carries its fonts inside: nothing is fetched or looked up on the machine."""
+    done = subprocess.run(
+        [str(installed.python), "-c", "import dashboard; print(dashboard.__file__)"],
+        cwd=installed.folder,
+        env=clean_environment(installed.folder),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    fonts = Path(done.stdout.strip()).parent / "static" / "fonts"
+    for face in FACES:
+        assert (fonts / face.file).read_bytes() == (FOLDER / face.file).read_bytes()
+    licences = sorted(path.name for path in fonts.glob("*.OFL.txt"))
+    assert licences == sorted(path.name for path in FOLDER.glob("*.OFL.txt"))
+    assert len(licences) == len({face.family for face in FACES})
+    report = installed.run("report", "data/club-night-40.tgn", "--hand", "6")
+    assert report.returncode == 0, report.stderr
+    assert "src:url(data:font/woff2;base64," in report.stdout
 
 
 def test_record_serves_from_the_wheel(installed: Installed) -> None:

@@ -20,13 +20,17 @@ from urllib.parse import quote
 
 import segno
 
+from dashboard.views.fonts import FONT_STACK, embedded_faces
 from recorder.archive.keys import CLUB_LABEL, IssuedKey
 
 #: The page each role's link opens.
 PAGES = {"table": "record", "director": "director", "desk": "organiser"}
 
-_STYLE = """
-body { font-family: sans-serif; margin: 0; }
+_STYLE = (
+    """
+body { font-family: """
+    + FONT_STACK
+    + """; margin: 0; }
 section { padding: 2cm; }
 section + section { break-before: page; page-break-before: always; }
 h1 { font-size: 28pt; margin: 0 0 0.5cm; }
@@ -38,6 +42,7 @@ h2 { font-size: 16pt; margin: 1cm 0 0.2cm; }
 @page { size: A4; margin: 1cm; }
 @media print { section { padding: 0; } }
 """
+)
 
 
 def key_link(base: str, issued: IssuedKey) -> str:
@@ -97,8 +102,9 @@ def sheet_html(event_name: str, base: str, keys: list[IssuedKey]) -> str:
             '<p class="note">Not for the tables: these links correct, void and take fees.</p>'
             f"{rows}</section>"
         )
+    body = "".join(sections)
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
-        f"<title>{name}: keys</title><style>{_STYLE}</style></head>"
-        f"<body>{''.join(sections)}</body></html>\n"
+        f"<title>{name}: keys</title><style>{embedded_faces(name + body)}{_STYLE}</style>"
+        f"</head><body>{body}</body></html>\n"
     )

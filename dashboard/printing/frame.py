@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
+from dashboard.views.fonts import FONT_STACK, embedded_faces
 from dashboard.views.text import escape
 
 Orientation = Literal["portrait", "landscape"]
@@ -37,26 +38,27 @@ def as_of(now: datetime) -> str:
     return f"as of {now:%H:%M}"
 
 
-PRINT_STYLE = """
-*{box-sizing:border-box}
-body{font-family:"DejaVu Sans",Arial,sans-serif;color:#111;margin:0;background:#eee}
-.sheet{background:#fff;margin:1em auto;padding:8mm;max-width:210mm}
-.sheet.landscape{max-width:279mm}
-.sheet+.sheet{break-before:page;page-break-before:always}
-.sheet-head{display:flex;justify-content:space-between;align-items:baseline;gap:1em;
-  border-bottom:2px solid #111;margin-bottom:4mm;padding-bottom:2mm}
-.sheet-head h1{font-size:16pt;margin:0}
-.sheet-head p{margin:0;font-size:11pt;text-align:right}
-.sheet h2{font-size:12pt;margin:4mm 0 1mm;break-after:avoid;page-break-after:avoid}
-table.print{border-collapse:collapse;width:100%;font-size:10.5pt;font-variant-numeric:tabular-nums}
-table.print th,table.print td{border:1px solid #888;padding:1mm 2mm;text-align:right}
-table.print th{background:#eee}
-table.print .name{text-align:left}
-@media print{
-  body{background:#fff}
-  .sheet{margin:0;padding:0;max-width:none}
-  table.print th{-webkit-print-color-adjust:exact;print-color-adjust:exact}
-}
+PRINT_STYLE = f"""
+*{{box-sizing:border-box}}
+body{{font-family:{FONT_STACK};line-height:1.2;text-rendering:geometricPrecision;color:#111;
+  margin:0;background:#eee}}
+.sheet{{background:#fff;margin:1em auto;padding:8mm;max-width:210mm}}
+.sheet.landscape{{max-width:279mm}}
+.sheet+.sheet{{break-before:page;page-break-before:always}}
+.sheet-head{{display:flex;justify-content:space-between;align-items:baseline;gap:1em;
+  border-bottom:2px solid #111;margin-bottom:4mm;padding-bottom:2mm}}
+.sheet-head h1{{font-size:16pt;margin:0}}
+.sheet-head p{{margin:0;font-size:11pt;text-align:right}}
+.sheet h2{{font-size:12pt;margin:4mm 0 1mm;break-after:avoid;page-break-after:avoid}}
+table.print{{border-collapse:collapse;width:100%;font-size:10.5pt;font-variant-numeric:tabular-nums}}
+table.print th,table.print td{{border:1px solid #888;padding:1mm 2mm;text-align:right}}
+table.print th{{background:#eee}}
+table.print .name{{text-align:left}}
+@media print{{
+  body{{background:#fff}}
+  .sheet{{margin:0;padding:0;max-width:none}}
+  table.print th{{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
+}}
 """
 
 
@@ -87,10 +89,12 @@ def printable_page(
             f"<h1>{escape(event)}</h1><p>{escape(stage)} · {escape(as_of(now))}{which}</p>"
             f"</div>{sheet.body}</section>"
         )
+    body = "".join(parts)
+    faces = embedded_faces(title + style + body)
     return (
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-        f"<title>{escape(title)}</title><style>{PRINT_STYLE}{_page_rule(orientation, paper)}"
-        f"{style}</style></head><body>{''.join(parts)}</body></html>\n"
+        f"<title>{escape(title)}</title><style>{faces}{PRINT_STYLE}"
+        f"{_page_rule(orientation, paper)}{style}</style></head><body>{body}</body></html>\n"
     )
 
 

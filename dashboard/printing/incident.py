@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from dashboard.printing.rules_text import RuleQuote
 from dashboard.views.cards import CARD_CSS, card_back, card_face
+from dashboard.views.fonts import FONT_STACK, embedded_faces
 from dashboard.views.text import escape
 from dashboard.views.tricks.moment import findings_by_step, violation_effect
 from dashboard.views.tricks.sight import card_played, card_symbols, named_cards
@@ -24,8 +25,10 @@ from replay.findings import CATALOGUE, Finding
 from replay.tricks import HandReplay
 from replay.tricks.scoring import ScoreLine
 
-REPORT_CSS = """
-body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#111827;margin:1.5rem}
+REPORT_CSS = (
+    f"body{{font-family:{FONT_STACK};line-height:1.2;text-rendering:geometricPrecision;"
+    "color:#111827;margin:1.5rem}"
+    """
 .ir-hand{max-width:60rem;margin:0 auto 2rem}
 .ir-hand h1{font-size:1.3rem;margin:0 0 .3rem}
 .ir-meta{margin:.15rem 0;font-size:.9rem}
@@ -43,6 +46,7 @@ body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#111827;mar
 @page{size:A4;margin:12mm}
 @media print{body{margin:0}.ir-hand{break-after:page;margin:0;max-width:none}}
 """
+)
 
 
 def _who(record: Record, seat: int | None) -> str:
@@ -232,9 +236,11 @@ def report_page(record: Record, articles: Sequence[str]) -> str:
     """A whole HTML document of hand reports, one printed page each."""
     event = record.tag("Event")
     title = escape(event.value if event is not None and event.value else "Thuruppu")
+    body = "".join(articles)
+    faces = embedded_faces(CARD_CSS + title + body)
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         f"<title>Incident report · {title}</title>"
-        f"<style>{CARD_CSS}{REPORT_CSS}</style></head><body>"
-        f"{''.join(articles)}</body></html>"
+        f"<style>{faces}{CARD_CSS}{REPORT_CSS}</style></head><body>"
+        f"{body}</body></html>"
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from dashboard.views.fonts import FONT_STACK
 from dashboard.views.text import escape
 from recorder.cards import Card, Suit
 from recorder.rummy.cards import RummyCard
@@ -113,11 +114,14 @@ def seat_heading(name: str, seat: str, after: str = "") -> str:
     )
 
 
-CARD_CSS = """
+CARD_CSS = (
+    """
 .tp-card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
   width:2.3em;height:3.2em;margin:0.1em;border-radius:0.3em;border:1px solid #9ca3af;
   background:#fff;font-weight:700;line-height:1;box-shadow:0 1px 2px rgba(0,0,0,.25);
-  vertical-align:middle;font-family:system-ui,-apple-system,'Segoe UI',sans-serif}
+  vertical-align:middle;font-family:"""
+    + FONT_STACK
+    + """}
 .tp-card .tp-rank{font-size:1.05em}
 .tp-card .tp-pip{font-size:1.15em}
 .tp-back{background:repeating-linear-gradient(45deg,#1e3a8a 0 4px,#2563eb 4px 8px);
@@ -131,3 +135,4 @@ CARD_CSS = """
 .tp-wild::after{content:"★";position:absolute;top:-.15em;right:.05em;font-size:.6em;
   color:#a21caf}
 """
+)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dashboard.views.cards import CARD_CSS, card_back, card_face, card_label, seat_heading
+from dashboard.views.fonts import FONT_STACK
 from dashboard.views.rummy.deal import KIND_LABELS, DealTable, LaidGroup, LaidHand, SeatCards
 from dashboard.views.text import escape
 from recorder.rummy.cards import RummyCard
@@ -146,8 +147,11 @@ def laid_hands_html(hands: Sequence[LaidHand], wild: Wild) -> str:
     return f'<style>{CARD_CSS}{RUMMY_CSS}</style><div class="tp-laidout">{body}</div>'
 
 
-RUMMY_CSS = """
-.tp-wrap,.tp-laidout{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#111827;
+RUMMY_CSS = (
+    """
+.tp-wrap,.tp-laidout{font-family:"""
+    + FONT_STACK
+    + """;color:#111827;
   font-size:15px}
 .tp-headline{font-weight:600;margin:0 0 .4em 0;min-height:1.3em}
 .tp-rbody{display:grid;grid-template-columns:minmax(0,1fr);gap:.5em}
@@ -180,3 +184,4 @@ RUMMY_CSS = """
 @media (max-width:600px){.tp-wrap,.tp-laidout{font-size:12px}
   .tp-rseats{grid-template-columns:minmax(0,1fr)}.tp-info{order:-1}}
 """
+)

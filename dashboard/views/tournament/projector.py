@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from dashboard.views.fonts import FONT_STACK
 from dashboard.views.text import escape
 from dashboard.views.tournament.on_now import LiveMatch, LiveTable, OnNow
 from dashboard.views.tournament.overview import (
@@ -324,10 +325,13 @@ def projector_panels(
     return [panel for kind in wanted for panel in makers[kind]()]
 
 
-PROJECTOR_STYLE = """
+PROJECTOR_STYLE = (
+    """
 html,body{overflow:hidden !important}
 .projector{position:fixed;inset:0;z-index:999990;background:#fff;color:#111;overflow:hidden;
-  font-family:"DejaVu Sans",Arial,sans-serif;line-height:1.3;
+  font-family:"""
+    + FONT_STACK
+    + """;line-height:1.3;
   font-size:max(28px,min(calc(100vh / 25.5),calc(100vw / 45.5)))}
 .projector *{font-size:inherit !important;line-height:inherit !important;
   font-family:inherit !important;letter-spacing:normal !important}
@@ -358,6 +362,7 @@ html,body{overflow:hidden !important}
 .pj-places span{display:inline-block;width:1.5em}
 .pj-problem{color:#a00}
 """
+)
 
 
 def _turning_style(count: int, turn: int, now: datetime) -> str:

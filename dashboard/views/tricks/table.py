@@ -19,6 +19,7 @@ from dashboard.views.cards import (
     seat_heading,
     suit_html,
 )
+from dashboard.views.fonts import FONT_STACK
 from dashboard.views.text import escape, named_trump_label
 from recorder.cards import Card, Suit
 
@@ -242,8 +243,11 @@ def table_html(view: TableView, flags: Flags | None = None) -> str:
     )
 
 
-TABLE_CSS = """
-.tp-wrap{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#111827;font-size:15px}
+TABLE_CSS = (
+    """
+.tp-wrap{font-family:"""
+    + FONT_STACK
+    + """;color:#111827;font-size:15px}
 .tp-headline{font-weight:600;margin:0 0 .4em 0;min-height:1.3em}
 .tp-table{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:.5em;padding:.7em;
   background:radial-gradient(ellipse at center,#1f7a4d 0%,#14532d 100%);border-radius:1.2em}
@@ -280,3 +284,4 @@ TABLE_CSS = """
   .tp-seatno{display:block}
 }
 """
+)
