@@ -90,7 +90,7 @@ def hostile_day(archive: Archive) -> dict[str, int]:
         }
     )
     ids["in play"] = _stored(archive, in_play, cut=9)
-    teams = (RENAMED["Tuskers"], RENAMED["Periyar"])
+    teams = (RENAMED["Kathakali"], RENAMED["Periyar"])  # group B: formula and Markdown names
     match = ScheduledMatch("G9-1", "28", "group", 9, TEAMS_TABLE, teams=teams)
     actions.schedule_match(open_day(archive), match, ORGANISER)
     seated = (RENAMED["Abu"], RENAMED["Ganga"], RENAMED["Ivy"], "Jomon")

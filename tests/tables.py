@@ -5,9 +5,13 @@ address."""
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from typing import TYPE_CHECKING
 
 import pandas as pd
 from streamlit.testing.v1 import AppTest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 
 class _TableReader(HTMLParser):
@@ -61,3 +65,18 @@ def html_tables(app: AppTest) -> list[pd.DataFrame]:
         if "tp-frame" in element.proto.body
         for table in read_tables(element.proto.body)
     ]
+
+
+def drawn_tables(page: Page) -> list[pd.DataFrame]:
+    """Every plain HTML table of a browser's page, in the order of the page."""
+    frames = page.locator(".tp-frame").evaluate_all("(frames) => frames.map((f) => f.outerHTML)")
+    return [table for html in frames for table in read_tables(html)]
+
+
+def table_of(page: Page, *columns: str) -> pd.DataFrame:
+    """The first plain HTML table of a browser's page whose columns start with those."""
+    return next(
+        table
+        for table in drawn_tables(page)
+        if list(table.columns[: len(columns)]) == list(columns)
+    )

@@ -144,6 +144,17 @@ def test_a_players_mistakes_table_says_each_decision_in_the_order_given() -> Non
     assert empty.empty and list(empty.columns) == MISTAKE_COLUMNS
 
 
+def test_a_mistakes_table_starts_with_the_decision_then_its_link_then_where() -> None:
+    """On a phone only the first columns fit the screen: the card played, its label, its cost and
+    the better card come first, the link to the moment and where it was after."""
+    mistakes = player_mistakes(coached_hands(), "Anil")
+    decision = ["Played", "Label", "Cost", "Better"]
+    where = ["Session", "Hand", "Trick", "Kind"]
+    assert list(mistakes_table(mistakes).columns) == decision + where
+    links = [f"replay?hand={mistake.hand}" for mistake in mistakes]
+    assert list(mistakes_table(mistakes, links).columns) == [*decision, "Replay", *where]
+
+
 def test_costs_are_grouped_by_kind_and_trick_and_charted_per_kind() -> None:
     mistakes = mistakes_table(player_mistakes(coached_hands(), "Anil"))
     by_kind = cost_by(mistakes, "Kind").set_index("Kind")

@@ -60,6 +60,18 @@ def test_decisions_come_costliest_first_and_the_filter_keeps_the_severe_ones() -
     assert fair_table(_hands(), "Dev", "every judged card").empty
 
 
+def test_a_decision_comes_first_in_its_row_then_the_verdicts_then_where() -> None:
+    """On a phone only the first columns fit the screen: the card played, its fair label, the
+    chance it lost and the better card come first."""
+    table = fair_table(_hands(), "Chitra", "every judged card")
+    assert list(table.columns) == [
+        *("Played", "Fair label", "Chance lost", "Better"),
+        *("Points lost", "All hands", "Verdict", "Deals"),
+        *("Session", "Hand", "Trick"),
+    ]
+    assert list(table.iloc[0][["Played", "Fair label", "Better"]]) == ["K♥", "blunder", "Q♥"]
+
+
 def test_the_hand_score_is_the_share_within_tolerance() -> None:
     scores = hand_scores(_hands(), "Chitra")
     assert list(scores["Judged"]) == [3]

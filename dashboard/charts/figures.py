@@ -73,14 +73,15 @@ def running_figure(
     teams: Sequence[str],
     marks: Sequence[Milestone],
 ) -> go.Figure:
-    """A step chart per running score (one row each), with a dotted line at every flag or set."""
+    """A step chart per running score (one row each, named by its y axis), with a dotted line at
+    every flag or set, named just above each row's plot: there no line of the chart runs through
+    the name, whatever the scores (inside the plot it sat on a score's line on a phone)."""
     figure = make_subplots(
         rows=len(keys),
         cols=1,
         shared_xaxes=True,
         vertical_spacing=0.14,
         row_heights=[2.0, *([1.0] * (len(keys) - 1))],
-        subplot_titles=[RUNNING_LABELS[key] for key in keys],
     )
     for row, key in enumerate(keys, start=1):
         label = RUNNING_LABELS[key]
@@ -109,7 +110,8 @@ def running_figure(
             line_dash="dot",
             line_color=team_colour(teams, mark.team),
             annotation_text=f"{escape(mark.team)} {mark.name}",
-            annotation_position="top left",
+            annotation_position="top",  # above the plot, where the line ends
+            annotation_xanchor="right",  # every name to the left of its line: none faces another
         )
     figure.update_xaxes(
         title_text="after hand", dtick=hand_ticks(series["hand"]), row=len(keys), col=1

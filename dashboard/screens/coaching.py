@@ -16,6 +16,7 @@ from dashboard.charts.chart import chart
 from dashboard.library import LoadedSession
 from dashboard.screens.fair_panels import fair_coaching
 from dashboard.screens.rummy.panels import rummy_coaching
+from dashboard.views.frame_html import frame_html
 from dashboard.views.tricks.analysis import cost_by, decision_link, mistakes_figure, mistakes_table
 from replay.solver import PERFECT_INFORMATION
 from replay.solver.coaching import POINTS_GIVEN_AWAY, AnalysedHand, player_mistakes, player_summary
@@ -127,21 +128,16 @@ if mistakes.empty:
 
 tricks = max((card.trick for hand in judged for card in hand.analysis.cards), default=0)
 chart(mistakes_figure(mistakes, tricks), key="coaching-figure")
-left, right = st.columns(2)
+left, right = st.columns(2)  # plain tables: no table toolbar over the text above them
 with left:
     st.subheader("By kind")
-    st.dataframe(cost_by(mistakes, "Kind"), hide_index=True, width="stretch")
+    st.html(frame_html(cost_by(mistakes, "Kind")))
 with right:
     st.subheader("By trick")
-    st.dataframe(cost_by(mistakes, "Trick"), hide_index=True, width="stretch")
+    st.html(frame_html(cost_by(mistakes, "Trick")))
 st.subheader("Costliest decisions")
 st.caption(
     "Each link opens the decision's moment in Replay in the referee's view (everyone): the "
     "analysis knows every hand, so Replay shows its verdict only to a viewer who sees them all."
 )
-st.dataframe(
-    mistakes,
-    hide_index=True,
-    width="stretch",
-    column_config={"Replay": st.column_config.LinkColumn("Replay", display_text="referee's view")},
-)
+st.html(frame_html(mistakes, links={"Replay": "referee's view"}))

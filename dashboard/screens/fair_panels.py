@@ -19,6 +19,7 @@ import streamlit as st
 from dashboard import state
 from dashboard.library import LoadedSession
 from dashboard.server.fair_worker import FairJob, FairJobs, FairRequest
+from dashboard.views.frame_html import frame_html
 from dashboard.views.text import escape_markdown
 from dashboard.views.tricks.fair import (
     SEVERITIES,
@@ -106,7 +107,7 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
         return
     if len(ready) < len(keys):
         st.caption(f"{len(ready)} of {len(keys)} hand(s) analysed fairly.")
-    st.dataframe(hand_scores(ready, player), hide_index=True, width="stretch")
+    st.html(frame_html(hand_scores(ready, player)))  # plain tables: no toolbar over the text
     st.caption(
         f"Score: the share of the player's judged decisions that lost under "
         f"{FAIR_THRESHOLDS.tolerance:.0%} of the call's chance (forced and equal cards skipped)."
@@ -115,7 +116,7 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
         "At least", SEVERITIES, default=SEVERITIES[0], key="fair-severity"
     )
     table = fair_table(ready, player, severity or SEVERITIES[0])
-    st.dataframe(table, hide_index=True, width="stretch", key="fair-table")
+    st.html(frame_html(table))
     _drill(drills(ready, player))
 
 

@@ -1,6 +1,7 @@
 """Every chart of the dashboard readable on a phone (390 px), on the bundled data (33 players):
 each category written under its axis (never every other one), no two labels of an axis over each
-other nor cut at the chart's edge, no text below a readable size (no 5 px bar labels), and no
+other nor cut at the chart's edge, no title or flag's name over another or crossed by a line (a
+trace's or a flag's dotted one), no text below a readable size (no 5 px bar labels), and no
 plotly toolbar (mode bar) over a chart's title, even when a finger rests on the chart.
 
 The charts: Scores (the running score and the calls against points, of a 40, a 29 and a 28
@@ -67,11 +68,25 @@ READ = """(holder) => {
             left: box.left, right: box.right, top: box.top, bottom: box.bottom,
         };
     });
-    return {frame: {left: frame.left, right: frame.right}, categories, labels};
+    const lines = [...plot.querySelectorAll('.scatterlayer .js-line, .shapelayer path')]
+        .filter((path) => path.getTotalLength() > 0).map((path) => {
+            const scale = path.getScreenCTM();
+            const length = path.getTotalLength();
+            const points = [];
+            for (let at = 0; at <= length; at += 2) {
+                const point = path.getPointAtLength(at);
+                points.push([scale.a * point.x + scale.c * point.y + scale.e,
+                             scale.b * point.x + scale.d * point.y + scale.f]);
+            }
+            const kind = path.closest('.shapelayer') ? 'shape line' : 'line';
+            return {kind, points};
+        });
+    return {frame: {left: frame.left, right: frame.right}, categories, labels, lines};
 }"""
 """What plotly.js wrote in a chart: every label with its axis (``x``, ``y2`` ...; none for bar
 texts, legends and titles), its font size as drawn (scaled as plotly scales a bar's text) and its
-box, the chart's edges, and how many categories each category axis holds."""
+box, the chart's edges, how many categories each category axis holds, and the points (every 2 px,
+on the screen) of each line it drew: a trace's line, or a shape's (a flag's dotted line)."""
 TITLES = """(holder) => [...holder.querySelectorAll(
         '.gtitle, .annotation-text, .g-xtitle text, .g-ytitle text')]
     .filter((title) => title.textContent.trim())
@@ -127,7 +142,21 @@ def unreadable(written: dict[str, Any]) -> list[str]:
         problems += [f"{one!r} over {other!r} on {axis}" for one, other in overlapping(ticks)]
     notes = [label for label in labels if label["note"]]  # subplot titles, a flag's name
     problems += [f"{one!r} over {other!r}" for one, other in overlapping(notes)]
+    problems += [
+        f"{note['text']!r} over a {line['kind']}"
+        for note in notes
+        for line in written["lines"]
+        if crossing(note, line["points"])
+    ]
     return problems
+
+
+def crossing(label: dict[str, Any], points: list[list[float]]) -> bool:
+    """Whether a line passes through a label's box (more than a pixel inside it)."""
+    return any(
+        label["left"] + 1 < x < label["right"] - 1 and label["top"] + 1 < y < label["bottom"] - 1
+        for x, y in points
+    )
 
 
 def coaching_drawn(page: Page, url: str) -> None:

@@ -5,7 +5,6 @@ to its Replay moment, and a hand the server has solved shows at once in a new ta
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -17,6 +16,7 @@ from tests.browser.test_analysis_browser import (
     bundled_url,  # noqa: F401  (the shared fixture)
 )
 from tests.browser.test_dashboard_browser import WAIT_MS, draw_chart, open_page, settle
+from tests.tables import table_of
 
 pytestmark = pytest.mark.browser
 
@@ -31,20 +31,6 @@ def metric(page: Page, label: str) -> str:
     """The value shown by the headline metric of that label."""
     box = page.get_by_test_id("stMetric").filter(has_text=label)
     return str(box.get_by_test_id("stMetricValue").inner_text())
-
-
-def drawn_rows(table: Any) -> int:
-    """Scroll a data frame into view and count the rows it draws."""
-    table.scroll_into_view_if_needed()
-    expect(table.locator("tbody tr").first).to_be_attached(timeout=WAIT_MS)
-    return int(table.locator("tbody tr").count())
-
-
-def column_sum(table: Any, column: int, rows: int) -> int:
-    """The sum of one column of a drawn data frame, read from its accessible cells."""
-    return sum(
-        int(table.get_by_test_id(f"glide-cell-{column}-{row}").inner_text()) for row in range(rows)
-    )
 
 
 def analysed_page(page: Page, url: str) -> None:
@@ -62,21 +48,17 @@ def test_the_headline_agrees_with_the_chart_and_the_tables(screen: Page, bundled
     expect(screen.get_by_text(POINTS_GIVEN_AWAY)).to_be_visible()
     given_away = int(metric(screen, "Points given away"))
     screenshot(screen, "coaching-totals")
-    by_kind = screen.get_by_test_id("stDataFrame").nth(0)
-    kinds = drawn_rows(by_kind)
-    assert column_sum(by_kind, 2, kinds) == given_away
-    by_trick = screen.get_by_test_id("stDataFrame").nth(1)
-    assert column_sum(by_trick, 2, drawn_rows(by_trick)) == given_away
+    by_kind = table_of(screen, "Kind", "Decisions")
+    assert sum(int(points) for points in by_kind["Points"]) == given_away
+    by_trick = table_of(screen, "Trick", "Decisions")
+    assert sum(int(points) for points in by_trick["Points"]) == given_away
     chart = screen.locator(".st-key-coaching-figure")
     assert chart.evaluate(CHART_SUM) == given_away
     chart.scroll_into_view_if_needed()
     screenshot(screen, "coaching-totals-chart")
-    if (screen.viewport_size or {"width": 0})["width"] < 1000:
-        return  # a phone draws only the table's first columns (glide draws what is in view)
-    decisions = screen.get_by_test_id("stDataFrame").nth(2)
-    rows = drawn_rows(decisions)
-    assert column_sum(decisions, 6, rows) == given_away  # the Cost column
-    labels = [decisions.get_by_test_id(f"glide-cell-7-{row}").inner_text() for row in range(rows)]
+    decisions = table_of(screen, "Played", "Label")  # every row and column, at both sizes
+    assert sum(int(cost) for cost in decisions["Cost"]) == given_away
+    labels = list(decisions["Label"])
     for label, title in (
         ("inaccuracy", "Inaccuracies"),
         ("mistake", "Mistakes"),
@@ -99,11 +81,11 @@ def test_a_costly_decision_opens_its_moment_and_a_new_tab_needs_no_analysis(
     try:
         open_page(page, bundled_url, f"coaching?player={COACHED}", ".st-key-coaching-figure")
         expect(page.get_by_role("button", name=re.compile(r"^Analyse"))).to_have_count(0)
-        decisions = page.get_by_test_id("stDataFrame").nth(2)
-        drawn_rows(decisions)
+        page.locator(".tp-frame").filter(has_text="referee's view").scroll_into_view_if_needed()
         screenshot(page, "coaching-decisions")
-        link, _, hand, trick, kind, played = (
-            decisions.get_by_test_id(f"glide-cell-{column}-0").inner_text() for column in range(6)
+        first = table_of(page, "Played", "Label").iloc[0]
+        link, hand, trick, kind, played = (
+            first[column] for column in ("Replay", "Hand", "Trick", "Kind", "Played")
         )
         assert kind == "card play" or kind == "trump timing"
         assert link.startswith(f"replay?session={CLUB}&hand={hand}&step=")

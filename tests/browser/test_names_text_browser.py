@@ -12,12 +12,12 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, Request
+from playwright.sync_api import Browser, Page, Request
 
 from dashboard.day import actions
 from recorder import read
 from recorder.archive import ARCHIVE_ENV, Author, events_from_record, open_archive
-from tests.browser.conftest import run_dashboard
+from tests.browser.conftest import DESKTOP, run_dashboard
 from tests.browser.test_dashboard_browser import settle
 
 pytestmark = pytest.mark.browser
@@ -112,7 +112,7 @@ def test_names_with_markdown_html_and_urls_are_text(desktop: Page, tmp_path: Pat
 
 
 def test_every_page_of_a_hostile_day_sends_no_request_outside_the_dashboard(
-    desktop: Page, tmp_path: Path
+    browser: Browser, tmp_path: Path
 ) -> None:
     """Every page of ``tests.test_names_as_text`` (the hostile day: every team, player and the
     event named with Markdown, HTML and directives; a hand in play; a table's page of a 28 match
@@ -130,6 +130,7 @@ def test_every_page_of_a_hostile_day_sends_no_request_outside_the_dashboard(
     ids = hostile_day(open_archive(str(location)))
     requested: list[str] = []
     downloads: list[str] = []
+    desktop = browser.new_context(viewport=DESKTOP, accept_downloads=True).new_page()
     desktop.on("request", lambda request: requested.append(request.url))
     environment = {**os.environ, ARCHIVE_ENV: str(location)}
     with run_dashboard(location, environment, tmp_path / "server.log") as url:
@@ -139,17 +140,25 @@ def test_every_page_of_a_hostile_day_sends_no_request_outside_the_dashboard(
             desktop.goto(f"{url}/{page}" + (f"?{query}" if query else ""))
             desktop.locator('[data-testid="stMain"]').wait_for(timeout=60_000)
             settle(desktop)
-            buttons = desktop.get_by_role("button", name="Download as CSV")
-            for index in range(buttons.count()):
-                with desktop.expect_download() as download:
-                    buttons.nth(index).click()
-                text = Path(download.value.path()).read_text(encoding="utf-8-sig")
-                cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
-                downloads.append(text)
-                formulas = [cell for cell in cells if cell[:1] in ("=", "+", "@", "\t", "\r")]
-                formulas += [cell for cell in cells if cell[:1] == "-" and not _number(cell)]
-                assert formulas == [], (page, index, formulas)
+            tabs = desktop.get_by_role("tab")
+            for tab in range(max(1, tabs.count())):  # a tab's tables show when it is chosen
+                if tabs.count():
+                    tabs.nth(tab).click()
+                    settle(desktop)
+                buttons = desktop.get_by_role("button", name="Download as CSV")
+                for index in range(buttons.count()):
+                    if not buttons.nth(index).is_visible():
+                        continue  # another tab's
+                    with desktop.expect_download() as download:
+                        buttons.nth(index).click()
+                    text = Path(download.value.path()).read_text(encoding="utf-8-sig")
+                    downloads.append(text)
+                    cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+                    formulas = [cell for cell in cells if cell[:1] in ("=", "+", "@", "\t", "\r")]
+                    formulas += [cell for cell in cells if cell[:1] == "-" and not _number(cell)]
+                    assert formulas == [], (page, tab, index, formulas)
         outside = [address for address in requested if urlsplit(address).netloc != home]
+    desktop.context.close()
     assert len(requested) > 100 and outside == []
     assert len(downloads) >= 5 and any("'@SUM(1+1)" in text for text in downloads)
 

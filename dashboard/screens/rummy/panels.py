@@ -107,4 +107,4 @@ def rummy_coaching(all_costs: Sequence[GroupingCost], player: str) -> None:
     metrics.metric("Points given away", given)
     metrics.metric("Hands that gave points away", sum(cost.given_away > 0 for cost in costs))
     st.caption(definitions(["points given away"]))
-    st.dataframe(costs_table(costs), hide_index=True, width="stretch", key="coaching-rummy")
+    st.html(frame_html(costs_table(costs)))  # a plain table: no toolbar over the caption

@@ -25,7 +25,11 @@ KIND_COLOURS: dict[Kind, str] = {
     "trump timing": "#c2410c",
     "card play": "#2563eb",
 }
-MISTAKE_COLUMNS = ["Session", "Hand", "Trick", "Kind", "Played", "Cost", "Label", "Better"]
+DECISION_COLUMNS = ["Played", "Label", "Cost", "Better"]
+"""A costly decision itself, first in its table: on a phone they are what fits the first screen."""
+WHERE_COLUMNS = ["Session", "Hand", "Trick", "Kind"]
+"""Where a costly decision was made, and of which kind: after the decision."""
+MISTAKE_COLUMNS = DECISION_COLUMNS + WHERE_COLUMNS
 
 
 def move_label(move: Move) -> str:
@@ -188,23 +192,27 @@ def decision_link(mistake: Mistake, session_key: str, steps: Sequence[Step]) -> 
 
 
 def mistakes_table(mistakes: Sequence[Mistake], links: Sequence[str] = ()) -> pd.DataFrame:
-    """A player's costly decisions as a table, in the order given (costliest first), with the
-    Replay address of each one's moment first when ``links`` gives them (one per mistake)."""
+    """A player's costly decisions as a table, in the order given (costliest first): the decision's
+    own columns first, then the Replay address of each one's moment when ``links`` gives them (one
+    per mistake), then where it was."""
     rows = [
-        ({"Replay": links[index]} if links else {})
+        {
+            "Played": choice_label(mistake.played),
+            "Label": mistake.label or "",
+            "Cost": mistake.cost,
+            "Better": ", ".join(choice_label(choice) for choice in mistake.better),
+        }
+        | ({"Replay": links[index]} if links else {})
         | {
             "Session": mistake.session,
             "Hand": mistake.hand,
             "Trick": mistake.trick,
             "Kind": mistake.kind,
-            "Played": choice_label(mistake.played),
-            "Cost": mistake.cost,
-            "Label": mistake.label or "",
-            "Better": ", ".join(choice_label(choice) for choice in mistake.better),
         }
         for index, mistake in enumerate(mistakes)
     ]
-    return pd.DataFrame(rows, columns=(["Replay"] if links else []) + MISTAKE_COLUMNS)
+    replay = ["Replay"] if links else []
+    return pd.DataFrame(rows, columns=DECISION_COLUMNS + replay + WHERE_COLUMNS)
 
 
 def cost_by(mistakes: pd.DataFrame, column: str) -> pd.DataFrame:

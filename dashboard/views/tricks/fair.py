@@ -22,18 +22,20 @@ SEVERITIES = ("every judged card", "inaccuracy", "mistake", "blunder")
 """The severity filter: the least fair label a listed decision has."""
 _RANK = {None: 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
 FAIR_COLUMNS = [
-    "Session",
-    "Hand",
-    "Trick",
     "Played",
     "Fair label",
     "Chance lost",
+    "Better",
     "Points lost",
     "All hands",
     "Verdict",
-    "Better",
     "Deals",
+    "Session",
+    "Hand",
+    "Trick",
 ]
+"""The decision first (the card, its label, the chance it lost, the better card: what fits the
+first screen of a phone), then the rest of both verdicts, then where it was."""
 
 
 @dataclass(frozen=True)
