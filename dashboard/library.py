@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from dashboard.recording.live import LiveSessions
-from dashboard.recording.watched import PublicSession, advanced_live
+from dashboard.recording.watched import PublicSession, advanced_live, in_play
 from dashboard.server.replay_store import (
     Parts,
     ReplayStore,
@@ -138,11 +138,18 @@ class LoadedSession:
 
 
 def loaded(
-    key: str, label: str, parts: Parts, problems: tuple[Problem, ...] = (), version: str = ""
+    key: str,
+    label: str,
+    parts: Parts,
+    problems: tuple[Problem, ...] = (),
+    version: str = "",
+    playing: bool = False,
 ) -> LoadedSession:
-    """A session from parts in memory."""
+    """A session from parts in memory; ``playing`` when its last hand is being played."""
     left_out = left_out_hands(problems, parts.record)
-    summary = Summary.of(parts, left_out)
+    if playing:
+        parts = in_play(parts)
+    summary = Summary.of(parts, left_out, playing)
     return LoadedSession(key, label, summary, problems, version, held(parts), tallied(parts))
 
 
@@ -229,15 +236,21 @@ JUDGES: dict[str, Callable[[Record], Parts]] = {"trick": _judge_tricks, "rummy":
 
 
 def judge(
-    key: str, label: str, record: Record, version: str, problems: tuple[Problem, ...] = ()
+    key: str,
+    label: str,
+    record: Record,
+    version: str,
+    problems: tuple[Problem, ...] = (),
+    playing: bool = False,
 ) -> LoadedSession:
-    """Replay and score the hands of a record (those that could be read), as its family does."""
+    """Replay and score the hands of a record (those that could be read), as its family does;
+    ``playing`` when its last hand is being played."""
     try:
         parts = JUDGES[family_name(record.game)](record)
     except Exception as error:  # an engine bug must not take the page down with a traceback
         failure = Problem(0, 0, f"the replay failed: {type(error).__name__}: {error}")
         return loaded(key, label, Parts(record, None, None), (*problems, failure), version)
-    return loaded(key, label, parts, problems, version)
+    return loaded(key, label, parts, problems, version, playing)
 
 
 def load(
@@ -331,9 +344,9 @@ def load_archived(
     except ArchiveError as error:
         return loaded(key, label, NOTHING_READ, (Problem(0, 0, str(error)),))
     if view.parts is not None:
-        session = loaded(key, label, view.parts, (), version)
+        session = loaded(key, label, view.parts, (), version, view.hand_open)
     else:
-        session = judge(key, label, view.record, version)
+        session = judge(key, label, view.record, version, playing=view.hand_open)
     if store is not None and not view.hand_open:
         store.put(version, session.summary, session.problems, session.tally(), session.parts())
     return session

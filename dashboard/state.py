@@ -43,6 +43,7 @@ from dashboard.library import (
 )
 from dashboard.recording.live import LiveSessions
 from dashboard.recording.tricks.setup import archive_argument
+from dashboard.recording.watched import hand_in_play
 from dashboard.screens.rummy.panels import rummy_tables
 from dashboard.server.replay_store import ReplayStore, default_folder
 from dashboard.server.upload_worker import (
@@ -423,12 +424,19 @@ def hand_replay(loaded: LoadedSession, record: Record, index: int) -> HandReplay
     version of the session; a hand whose replay in the session is the very object it was (a
     settled hand of a session being recorded, which the next version keeps as it was: see
     ``dashboard.recording.watched``) is not replayed again when the session changes, so the
-    phones following a live table on Replay cost a replay only of the hand being played."""
+    phones following a live table on Replay cost a replay only of the hand being played, which
+    is shown as in play (``recording.watched.hand_in_play``)."""
     judged = loaded.replay
     if judged is None or index >= len(judged.hands):
         return _hand_replay(record, loaded.key, loaded.digest, index)
     made = partial(replay_hand, record, index)
+    if loaded.summary.in_play and index == len(record.hands) - 1:
+        made = partial(_in_play, made)
     return _stepped_hands().get((loaded.key, index), SameObject(judged.hands[index]), made)
+
+
+def _in_play(made: Callable[[], HandReplay]) -> HandReplay:
+    return hand_in_play(made())
 
 
 @st.cache_resource(max_entries=256, show_spinner=False)

@@ -5,6 +5,7 @@ A finding is data, never an exception: the engine keeps going after every one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -126,3 +127,13 @@ class Finding:
             "column": self.column,
             "message": self.message,
         }
+
+
+#: The findings that only say a hand's record stops before its end: news once the hand is over,
+#: never of a hand still being played (a table recording it, a deal being entered).
+STOPS_EARLY = frozenset({"unfinished-hand", "missing-outcome"})
+
+
+def so_far(findings: Iterable[Finding]) -> list[Finding]:
+    """The findings of a hand still being played: all but that its record stops early."""
+    return [finding for finding in findings if finding.code not in STOPS_EARLY]

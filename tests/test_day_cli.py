@@ -106,8 +106,8 @@ def test_a_description_with_a_mistyped_key_or_name_is_refused_with_its_line(
     bad.write_text(text, encoding="utf-8")
     code, out, err = run("day", "init", "--description", str(bad), "--db", location)
     assert (code, out) == (1, "")
-    assert "description:3:1: bad-description: `group_game`: no such key; did you mean " in err
-    assert "`group_games`?" in err
+    assert 'description:3:1: bad-description: "group_game": no such key; did you mean ' in err
+    assert '"group_games"?' in err
     assert "decided" in err and "Tuskers" in err
     assert open_archive(location).day_log() == []
 

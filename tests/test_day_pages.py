@@ -60,7 +60,7 @@ def test_a_mistyped_key_is_shown_at_once_with_its_line_and_nothing_is_saved(
     app = area.input(typo).run()
     shown = texts(app)
     assert any(
-        text.startswith(f"line {line}, column 1:") and "did you mean `group_games`" in text
+        text.startswith(f"line {line}, column 1:") and 'did you mean "group_games"' in text
         for text in shown
     ), shown
     assert app.button(key="org-save").disabled

@@ -46,19 +46,19 @@ curency = "Rs"
 def test_every_mistyped_key_and_name_is_an_error_with_its_place_and_the_nearest_key() -> None:
     description, findings = read_description(MISTYPED, "onam.toml")
     assert [str(finding) for finding in findings] == [
-        "onam.toml:3:1: error bad-description: `group_game`: no such key; "
-        "did you mean `group_games`?",
+        'onam.toml:3:1: error bad-description: "group_game": no such key; '
+        'did you mean "group_games"?',
         "onam.toml:4:1: error bad-description: 28.decided: Onam stars is no team (teams: Tuskers)",
         "onam.toml:5:1: error bad-description: 28.withdrawn: Tusker is no team; "
         "did you mean Tuskers?",
-        "onam.toml:9:1: error bad-description: `nmae`: no such key; did you mean `name`?",
-        "onam.toml:11:6: error bad-description: `team`: no such key; did you mean `teams`?",
+        'onam.toml:9:1: error bad-description: "nmae": no such key; did you mean "name"?',
+        'onam.toml:11:6: error bad-description: "team": no such key; did you mean "teams"?',
         "onam.toml:15:1: error bad-description: rummy.players: 'Babu;': "
         "a name may not hold ';' (a semicolon)",
         "onam.toml:16:1: error bad-description: rummy.withdrawn: Cini is not on the Rummy roster",
         "onam.toml:19:1: error bad-description: fees.entry = -5: "
         "expected a whole number, 0 or more",
-        "onam.toml:20:1: error bad-description: `curency`: no such key; did you mean `currency`?",
+        'onam.toml:20:1: error bad-description: "curency": no such key; did you mean "currency"?',
     ]
     assert {finding.severity for finding in findings} == {"error"}
     fmt = description.twenty_eight
@@ -74,7 +74,7 @@ def test_a_key_far_from_every_known_one_lists_the_known_keys() -> None:
         (
             3,
             1,
-            "`xyzzy`: no such key (known here: limit, first_round_qualify, semi_qualify, "
+            '"xyzzy": no such key (known here: limit, first_round_qualify, semi_qualify, '
             "players, withdrawn)",
         )
     ]
@@ -199,7 +199,7 @@ def test_bad_roster_rows_are_named_by_their_line_and_the_good_ones_kept() -> Non
 def test_an_unknown_column_and_a_file_that_is_not_utf8() -> None:
     roster = read_roster("team,plaeyr\nTuskers,Arun\n", "roster.csv")
     assert [str(f) for f in roster.findings] == [
-        "roster.csv:1: error bad-roster: unknown column `plaeyr`; did you mean `player`?",
+        'roster.csv:1: error bad-roster: unknown column "plaeyr"; did you mean "player"?',
         "roster.csv:1: error bad-roster: the header row must be team,player "
         "(28; group optional) or player (Rummy)",
     ]

@@ -473,7 +473,7 @@ def _open(db: str | None, create: bool = False) -> Archive:
     try:
         return open_archive(db, create=create)
     except ArchiveError as error:
-        hint = "; `thuruppu archive import --create` makes a new one" * isinstance(error, NoArchive)
+        hint = '; "thuruppu archive import --create" makes a new one' * isinstance(error, NoArchive)
         typer.echo(f"thuruppu: {error}{hint}", err=True)
         raise typer.Exit(UNREADABLE) from None
 

@@ -50,7 +50,7 @@ def _archive(db: str | None, create: bool = False) -> Archive:
     try:
         return open_archive(db, create=create)
     except NoArchive as error:
-        fail(f"{error}; `thuruppu day init` makes a new one", UNREADABLE)
+        fail(f'{error}; "thuruppu day init" makes a new one', UNREADABLE)
     except ArchiveError as error:
         fail(str(error), UNREADABLE)
 

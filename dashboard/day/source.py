@@ -88,7 +88,7 @@ def open_day(archive: Archive, event: str | None = None) -> Day:
         names = tournaments(archive)
         if event is None:
             if not names:
-                raise DayError("no tournament is set up in this archive: run `thuruppu day init`")
+                raise DayError('no tournament is set up in this archive: run "thuruppu day init"')
             if len(names) > 1:
                 listed = ", ".join(names)
                 raise DayError(

@@ -17,28 +17,20 @@ from dashboard.views.text import escape
 from dashboard.views.tournament.overview import (
     SHARED_RANK_NOTE,
     STAGE_TITLES,
+    STANDING_COLUMNS,
     bracket_svg,
     group_title,
     places_text,
-    rank_text,
+    standing_cells,
 )
 from replay.tournament import Slot, StandingRow, Tournament
 
 STANDINGS_LINES = 34
 """Table lines (a group's heading and column heads count two) one portrait sheet holds."""
-PRINT_COLUMNS = (
-    "Rank", "Team", "Played", "Won", "Lost", "Drawn", "Match points", "For", "Against",
-    "Difference",
-)  # fmt: skip
 
 
 def _standings_row(row: StandingRow) -> str:
-    tally = row.tally
-    difference = f"{tally.difference:+d}" if tally.difference else "0"
-    cells = (
-        rank_text(row), row.team, tally.played, tally.won, tally.lost, tally.level,
-        tally.match_points, tally.points_for, tally.points_against, difference,
-    )  # fmt: skip
+    cells = standing_cells(row)
     return (
         "<tr>"
         + "".join(
@@ -52,7 +44,7 @@ def _standings_row(row: StandingRow) -> str:
 def _group_table(group: str, rows: Sequence[StandingRow]) -> str:
     head = "".join(
         f"<th{' class=name' if index == 1 else ''}>{escape(column)}</th>"
-        for index, column in enumerate(PRINT_COLUMNS)
+        for index, column in enumerate(STANDING_COLUMNS)
     )
     body = "".join(_standings_row(row) for row in rows)
     note = (
@@ -75,7 +67,7 @@ def group_stage(tournament: Tournament) -> str:
 
 
 def standings_printable(tournament: Tournament, now: datetime, paper: str | None = None) -> str:
-    """Every group's standings (P W L D, match points, game points), groups whole on a sheet."""
+    """Every group's standings (``STANDING_COLUMNS``), groups whole on a sheet."""
     groups = list(tournament.groups.items())
     sizes = [len(rows) + 2 for _, rows in groups]
     sheets = [

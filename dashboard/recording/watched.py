@@ -17,6 +17,7 @@ left out (``normalize`` would fill it from the replay), an engine failure.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,6 +25,7 @@ from dashboard.server.replay_store import Parts
 from recorder.archive.public import public_record
 from recorder.games import family_name
 from recorder.model import Record
+from replay.findings import so_far
 from replay.tricks import HandReplay, SessionReplay
 from replay.tricks.engine import SessionReplayer
 from replay.tricks.scoring import score_session
@@ -73,6 +75,27 @@ def public_session(
     except Exception:  # the whole judge says what failed, as a problem on the page
         return PublicSession(public, hand_open, None)
     return PublicSession(public, hand_open, Parts(public, replay, score))
+
+
+def hand_in_play(hand: HandReplay) -> HandReplay:
+    """A hand still being played as the pages show it: that its record stops before its end
+    (``unfinished-hand``) is no finding while play goes on, on any step."""
+    steps = hand.steps
+    if steps is not None:
+        steps = [dataclasses.replace(step, findings=tuple(so_far(step.findings))) for step in steps]
+    return dataclasses.replace(hand, findings=so_far(hand.findings), steps=steps)
+
+
+def in_play(parts: Parts) -> Parts:
+    """A session whose last hand is being played, its replay with that hand as ``hand_in_play``
+    gives it: the summary, the Sessions page, the hand list and Replay count the same findings.
+    Rummy's deal being entered is left as judged."""
+    replay = parts.replay
+    if replay is None or not replay.hands:
+        return parts
+    hands = [*replay.hands[:-1], hand_in_play(replay.hands[-1])]
+    findings = [finding for hand in hands for finding in hand.findings]
+    return parts._replace(replay=SessionReplay(replay.record, replay.rules, hands, findings))
 
 
 def _seat_left_out(record: Record) -> bool:

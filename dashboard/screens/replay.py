@@ -187,6 +187,7 @@ if family_screen is not None:
     st.stop()
 
 hand = state.hand_replay(loaded, record, hand_number - 1)
+in_play = loaded.summary.in_play and hand_number == len(record.hands)
 steps = hand.steps or []
 step = step_controls(CONTROLS, SHORTCUT_HELP, step_tricks(hand))
 
@@ -205,12 +206,13 @@ for at in alerts:
 if steps and steps[step].event.kind in ("end", "redeal"):
     line = loaded.score.lines[hand_number - 1] if loaded.score else None
     known_now = [at.finding for at in shown if seat is None or at.step <= step]
+    over = hand_over(record, hand, line, known_now, in_play)
     st.info(
-        "  \n".join(escape_markdown(said) for said in hand_over(record, hand, line, known_now)),
+        "  \n".join(escape_markdown(said) for said in over),
         icon=":material/flag:",
     )
 
-st.html(table_html(table_view(record, hand, step, seat), card_flags(alerts)))
+st.html(table_html(table_view(record, hand, step, seat, in_play), card_flags(alerts)))
 
 analysed: set[tuple[str, str, int]] = st.session_state.setdefault(ANALYSED, set())
 wanted = (session_key, loaded.digest, hand_number)

@@ -220,7 +220,7 @@ def draw_page() -> None:
         f"A file may hold up to {MAX_UPLOAD_HANDS:,} hands and "
         f"{st.get_option('server.maxUploadSize')} MB (the server's {MAX_UPLOAD_ENV}); one is "
         "read at a time, apart, so the other visitors' pages stay quick meanwhile. Split a larger "
-        "file, or import it on the archive's machine with `thuruppu archive import`."
+        'file, or import it on the archive\'s machine with "thuruppu archive import".'
     )
     st.file_uploader("A .tgn file", type=["tgn"], key=UPLOADER)
     if just_read is not None:

@@ -73,14 +73,18 @@ class Summary:
     """Whether a record could be read at all."""
     replayed: bool = False
     scored: bool = False
+    in_play: bool = False
+    """Whether its last hand is being played (a table recording it): the pages say play goes on
+    where they would say how an ended hand ended."""
 
     @property
     def findings(self) -> int:
         return sum(self.severities.values())
 
     @classmethod
-    def of(cls, parts: Parts, left_out: tuple[int, ...] = ()) -> Summary:
-        """The summary of some loaded parts, missing the hands ``left_out``."""
+    def of(cls, parts: Parts, left_out: tuple[int, ...] = (), in_play: bool = False) -> Summary:
+        """The summary of some loaded parts, missing the hands ``left_out``, its last hand
+        being played or not."""
         record, replay, score, rummy = parts
         judged = replay or rummy
         severities: dict[str, int] = {}
@@ -106,6 +110,7 @@ class Summary:
             read=True,
             replayed=judged is not None,
             scored=score is not None or rummy is not None,
+            in_play=in_play,
         )
 
 

@@ -76,7 +76,7 @@ CHUNK = 1 << 20
 HAND_TAG = re.compile(rb'^[ \t]*\[[ \t]*hand[ \t]+"', re.IGNORECASE | re.MULTILINE)
 ADVICE = (
     f"Split the file into parts of at most {MAX_UPLOAD_HANDS:,} hands and upload them one at a "
-    "time, or import it on the archive's machine with `thuruppu archive import FILE`."
+    'time, or import it on the archive\'s machine with "thuruppu archive import FILE".'
 )
 
 Progress = Callable[[float, str], object]
@@ -231,7 +231,7 @@ class Shelf:
                 raise UploadRefused(
                     f"this server already holds {self._limit} uploads, the most it keeps at "
                     "once: remove one of yours or try again later, or import the file on the "
-                    "archive's machine with `thuruppu archive import FILE`."
+                    'archive\'s machine with "thuruppu archive import FILE".'
                 )
             folder = Path(tempfile.mkdtemp(prefix="thuruppu-upload-"))
             self._owners[folder] = owner

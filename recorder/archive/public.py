@@ -1,9 +1,10 @@
 """What the room may see of a hand still being played (TOURNAMENT.md §10).
 
 While a hand is open in the archive, a visitor without the table's or a director's key sees only
-what is public at that moment: the calling, the tricks already finished, and the face-down card
-once it has been shown (an ``ask`` or a ``show`` in a turn); never a ``deal`` line, the face-down
-card before it is shown, or the cards of the trick in progress. Once the hand has ended it is
+what is public at that moment: the calling, the tricks already finished, that a card lies face
+down (a ``trump -`` line: the room saw it put down), and that card once it has been shown (an
+``ask`` or a ``show`` in a turn); never a ``deal`` line, the face-down card before it is shown, or
+the cards of the trick in progress. Once the hand has ended it is
 shown whole. A Rummy deal's lines are written once a player is out, so they are public as they
 come; its hands are left as they are.
 """
@@ -27,9 +28,17 @@ def public_hand(hand: Hand, players: int) -> Hand:
         for turn in trick.turns
         for action in turn.actions
     )
-    return hand.model_copy(
-        update={"deals": [], "tricks": finished, "trump": hand.trump if shown else None}
-    )
+    trump = hand.trump
+    if trump is not None and not shown:  # down, as the room saw it, but not which card
+        hidden: dict[str, object] = {
+            "card": None,
+            "suit": None,
+            "comments": [],
+            "before": [],
+            "remark": None,
+        }
+        trump = trump.model_copy(update=hidden)
+    return hand.model_copy(update={"deals": [], "tricks": finished, "trump": trump})
 
 
 def public_record(record: Record, hand_open: bool) -> Record:

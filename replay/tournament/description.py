@@ -193,8 +193,8 @@ class _Reader:
 def _no_such_key(key: str, known: tuple[str, ...]) -> str:
     nearest = difflib.get_close_matches(key, known, n=1)
     if nearest:
-        return f"`{key}`: no such key; did you mean `{nearest[0]}`?"
-    return f"`{key}`: no such key (known here: {', '.join(known)})"
+        return f'"{key}": no such key; did you mean "{nearest[0]}"?'
+    return f""""{key}": no such key (known here: {", ".join(known)})"""
 
 
 def _shown(path: Path) -> str:

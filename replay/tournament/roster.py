@@ -76,9 +76,9 @@ def read_roster(data: bytes | str, source: str = "roster.csv") -> Roster:
         if column not in COLUMNS:
             nearest = difflib.get_close_matches(column, COLUMNS, n=1)
             hint = (
-                f"; did you mean `{nearest[0]}`?" if nearest else f" (known: {', '.join(COLUMNS)})"
+                f'; did you mean "{nearest[0]}"?' if nearest else f" (known: {', '.join(COLUMNS)})"
             )
-            problem(header_line, f"unknown column `{column}`{hint}")
+            problem(header_line, f'unknown column "{column}"{hint}')
     game = "28" if "team" in columns else "rummy"
     if "player" not in columns or (game == "rummy" and "group" in columns):
         problem(

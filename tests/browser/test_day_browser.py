@@ -121,7 +121,7 @@ def test_the_organiser_sees_a_mistyped_key_at_once(day: Day, screen: Page) -> No
     area.press("Control+Enter")
     finding = screen.locator(".st-key-org-findings").get_by_text(f"line {line}, column 1:")
     expect(finding).to_be_visible(timeout=WAIT_MS)
-    expect(finding).to_contain_text("did you mean `group_games`")
+    expect(finding).to_contain_text('did you mean "group_games"')
     expect(screen.locator(".st-key-org-save button")).to_be_disabled()
     screenshot(screen, "day-organiser-typo")
 

@@ -6,6 +6,7 @@ the names and totals on each page, nothing of a control or of the browser in it.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 import subprocess
@@ -16,6 +17,7 @@ import pytest
 from dashboard.printing.pdf import PdfError, print_pdf
 from tests.browser.conftest import REPOSITORY, ensure_chromium
 from tests.test_cli import run
+from tests.test_wall_sheet import crowded_schedule
 from tests.tournament_day import CUP, long_table, rummy_text, write_cup
 from tests.tournament_helpers import team_names
 
@@ -174,3 +176,34 @@ def test_the_wall_sheet_prints_every_table_on_one_portrait_page(tmp_path: Path) 
     assert "Plays next" in pages[0] and "Team C v Team A" in pages[0]
     for word in NOT_ON_PAPER:
         assert word not in pages[0]
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", "(A4)"), ("letter", "(letter)")])
+def test_each_wall_sheet_fits_its_page_with_its_heading(
+    tmp_path: Path, paper: str, size: str
+) -> None:
+    from datetime import datetime
+
+    from dashboard.printing.wall_sheet import wall_printable
+    from replay.tournament import build_tournament
+    from tests.test_tournament_day import DAY, group_day
+    from tests.test_tournament_day import cup as day_cup
+
+    ensure_chromium()
+    _, made = group_day()
+    tournament = build_tournament(made, day_cup('"Team D"'), DAY)
+    tournament = dataclasses.replace(tournament, schedule=crowded_schedule())
+    target = tmp_path / f"wall-sheet-{paper}.pdf"
+    print_pdf(wall_printable(tournament, datetime(2026, 3, 21, 14, 5), paper), target)
+    pages = pdf_pages(target)
+    keep_images(target)
+    assert page_size(target).endswith(size)
+    counted = re.findall(r"sheet (\d+) of (\d+)", " ".join(pages))
+    assert counted and int(counted[0][1]) == len(pages)  # the count is the pages printed
+    for number, page in enumerate(pages, start=1):
+        assert "Schedule by table" in page and "as of 14:05" in page
+        assert f"sheet {number} of {len(pages)}" in page
+    listed = " ".join(pages)
+    for table in range(1, 7):
+        assert f"Table {table}" in listed
+    assert len(re.findall(r"group A · round \d+", listed)) == 93  # every match, once

@@ -20,7 +20,7 @@ from recorder.rummy.cards import RummyCard
 from recorder.rummy.model import Outcome as OutcomeLine
 from recorder.rummy.model import Rejoin, RummyBody
 from recorder.tgn.rummy.writer import outcome_text
-from replay.findings import Finding
+from replay.findings import Finding, so_far
 from replay.rummy import Outcome, RummyGame, Wild, replay_rummy
 from replay.rummy.deal import wild_of
 from replay.rummy.table_rules import RummyRules
@@ -30,9 +30,6 @@ RummyPhase = Literal["joker", "outcomes", "complete", "ended"]
 seat of the deal has its outcome, or the deal is void), ``ended`` (one player is left)."""
 
 Standing = Literal["in", "compel", "out"]
-
-#: A finding the engine raises on a deal still being entered, which only says it is unfinished.
-UNFINISHED = frozenset({"missing-outcome"})
 
 
 @dataclass(frozen=True)
@@ -129,7 +126,7 @@ class RummyPosition:
         """The open deal's findings (that the deal is unfinished is not one while entering)."""
         found = self.game.deal_findings(self.deal_number)
         if self.phase in ("joker", "outcomes"):
-            return [finding for finding in found if finding.code not in UNFINISHED]
+            return so_far(found)
         return found
 
     @property

@@ -20,13 +20,12 @@ from recorder.cards import Card
 from recorder.games import GAMES, GameSpec
 from recorder.house_rules import resolve_rules
 from recorder.model import Hand, Record, RedealReason, Tag
+from replay.findings import so_far
 from replay.tricks import GAME_RULES, Finding, HandReplay, TableState, replay_hand
 from replay.tricks.calling import CallingRun
 from replay.tricks.knowledge import Knowledge
 from replay.tricks.outcome import HandResult
 from replay.tricks.scoring import SessionScore, score_session
-
-UNFINISHED = "unfinished-hand"
 
 Phase = Literal["calling", "trump", "play", "over", "closed"]
 """``calling``, ``trump`` (the face-down card), ``play``; ``over`` when the hand has ended (the
@@ -88,7 +87,7 @@ class Position:
         if self.replay is None:
             return []
         live = self.phase in ("calling", "trump", "play")
-        return [f for f in self.replay.findings if not (live and f.code == UNFINISHED)]
+        return so_far(self.replay.findings) if live else self.replay.findings
 
     @property
     def current_trick(self) -> list[tuple[int, Card | None]]:

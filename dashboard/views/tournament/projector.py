@@ -25,10 +25,12 @@ from dashboard.views.text import escape
 from dashboard.views.tournament.on_now import LiveMatch, LiveTable, OnNow
 from dashboard.views.tournament.overview import (
     STAGE_TITLES,
+    STANDING_COLUMNS,
+    STANDING_NAMES,
     group_title,
-    rank_text,
     slot_lines,
     stale_line,
+    standing_cells,
 )
 from dashboard.views.tournament.rummy_stages import qualified_text, stage_title
 from replay.tournament import Slot, StandingRow, Tournament
@@ -136,17 +138,17 @@ def pack(kind: str, title: str, blocks: Sequence[Block], columns: int) -> list[P
     ]
 
 
-STANDING_HEAD = ("", "Team", "P", "W", "L", "D", "Pts", "Diff")
+SHOWN = tuple(
+    index for index, column in enumerate(STANDING_COLUMNS) if column not in ("For", "Against")
+)
+"""The standings' columns the projector shows (all but the game points for and against)."""
+STANDING_HEAD = tuple(STANDING_NAMES[STANDING_COLUMNS[index]] for index in SHOWN)
+"""Their short heads: ``P W D L Pts Diff``, the page's own columns (``STANDING_NAMES``)."""
 
 
 def _standing_row(row: StandingRow) -> str:
-    tally = row.tally
-    difference = f"{tally.difference:+d}" if tally.difference else "0"
-    cells = (
-        rank_text(row), row.team, tally.played, tally.won, tally.lost, tally.level,
-        tally.match_points, difference,
-    )  # fmt: skip
-    return "<tr>" + "".join(f"<td>{escape(str(cell))}</td>" for cell in cells) + "</tr>"
+    cells = standing_cells(row)
+    return "<tr>" + "".join(f"<td>{escape(cells[index])}</td>" for index in SHOWN) + "</tr>"
 
 
 def standings_blocks(tournament: Tournament) -> list[Block]:

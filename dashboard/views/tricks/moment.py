@@ -95,8 +95,11 @@ def _badges(state: TableState, seat: int, dealer: int) -> tuple[str, ...]:
     return tuple(badges)
 
 
-def table_view(record: Record, hand: HandReplay, index: int, seat: int | None) -> TableView:
-    """The table after step ``index`` of ``hand``, as ``seat`` saw it (everyone for ``None``)."""
+def table_view(
+    record: Record, hand: HandReplay, index: int, seat: int | None, in_play: bool = False
+) -> TableView:
+    """The table after step ``index`` of ``hand``, as ``seat`` saw it (everyone for ``None``);
+    ``in_play`` when the hand is still being played at its table."""
     steps = hand.steps or []
     full = steps[index].state
     state = full.view(seat) if seat is not None else full
@@ -132,7 +135,7 @@ def table_view(record: Record, hand: HandReplay, index: int, seat: int | None) -
         trump=trump_view(record, steps, index, state),
         calling=tuple((record.player(s), call.token) for s, call in state.calls),
         teams=team_scores(record, hand, full),
-        headline=headline(record, hand, index),
+        headline=headline(record, hand, index, in_play),
         viewer=f"{record.player(seat)} (seat {seat})" if seat else "everyone",
     )
 
@@ -144,8 +147,14 @@ def _card_text(token: str) -> str:
         return token or "a card not seen"
 
 
-def headline(record: Record, hand: HandReplay, index: int) -> str:
-    """What happened at step ``index``, in words anyone at the table may hear."""
+def play_goes_on(hand: HandReplay) -> str:
+    """What the last step of a hand still being played says: not an end, the play going on."""
+    return f"Hand {hand.number} is being played: play goes on at the table"
+
+
+def headline(record: Record, hand: HandReplay, index: int, in_play: bool = False) -> str:
+    """What happened at step ``index``, in words anyone at the table may hear; the last step of
+    a hand ``in_play`` says play goes on."""
     step = (hand.steps or [])[index]
     event, state = step.event, step.state
     who = record.player(event.seat) if event.seat else ""
@@ -169,6 +178,8 @@ def headline(record: Record, hand: HandReplay, index: int) -> str:
         return f"{who} declares the pair"
     if event.kind == "redeal":
         return f"The hand is thrown in: {event.token}"
+    if in_play:
+        return play_goes_on(hand)
     outcome = hand.result.outcome
     return f"The hand is over: {outcome}" + (
         f", the callers took {hand.result.callers_points}"
@@ -223,10 +234,17 @@ def violation_effect(finding: Finding, line: ScoreLine) -> str:
 
 
 def hand_over(
-    record: Record, hand: HandReplay, line: ScoreLine | None, findings: Sequence[Finding]
+    record: Record,
+    hand: HandReplay,
+    line: ScoreLine | None,
+    findings: Sequence[Finding],
+    in_play: bool = False,
 ) -> tuple[str, ...]:
     """The end of a hand in words: who called what, the target, the points taken, the outcome,
-    how the score moved, and what each violation the viewer knows of changed in it."""
+    how the score moved, and what each violation the viewer knows of changed in it; for a hand
+    ``in_play``, that play goes on (it has no end yet)."""
+    if in_play:
+        return (f"{play_goes_on(hand)}.",)
     result = hand.result
     said: list[str] = []
     if result.caller is not None and result.call is not None:
