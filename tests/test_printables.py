@@ -56,7 +56,7 @@ def test_standings_keep_groups_whole_two_sheets_for_eight_groups() -> None:
         assert "<h1>Cup</h1>" in sheet and f"as of 14:05 · sheet {number} of 2" in sheet
     page = standings_printable(groups_of_four(8), AT, "letter")
     assert "@page{size:letter portrait;margin:12mm}" in page
-    assert "<th>Drawn</th>" in page and "<td>1</td>" in page
+    assert "<th>Level</th>" in page and "<td>1</td>" in page
 
 
 def test_no_printable_but_the_directors_report_shows_findings() -> None:

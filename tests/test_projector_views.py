@@ -70,8 +70,8 @@ def test_a_long_group_goes_on_in_a_second_block_with_draws_shown() -> None:
     html = "".join(block.html for column in panel.columns for block in column)
     assert "<h2>All teams</h2>" in html and "<h2>All teams (continued)</h2>" in html
     assert html.count("<tr><td>") == 16
-    assert "<th>P</th><th>W</th><th>D</th><th>L</th>" in html
-    assert "<td>3</td><td>1</td><td>1</td><td>1</td><td>3</td>" in html  # P W D L Pts
+    assert "<th>P</th><th>W</th><th>Lv</th><th>L</th>" in html
+    assert "<td>3</td><td>1</td><td>1</td><td>1</td><td>3</td>" in html  # P W Lv L Pts
 
 
 def test_what_is_on_now_is_every_match_unfinished_and_every_table_still_played() -> None:

@@ -1,6 +1,6 @@
 """The standings' columns are named once: the Tournament page, the terminal's report, the printed
-standings and the projector (by the same columns' short heads) say Played, Won, Drawn, Lost, in
-that order, where they said Won/Level/Lost, Won/Lost/Drawn and W L D."""
+standings and the projector (by the same columns' short heads) say Played, Won, Level, Lost, in
+that order (the contract's words), where they said Won/Level/Lost, Won/Lost/Drawn and W L D."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dashboard.views.tournament.projector import projector_panels
 from dashboard.views.tournament.report import render_tournament
 from tests.test_printables import AT, groups_of_four
 
-WORDS = ["Played", "Won", "Drawn", "Lost"]
+WORDS = ["Played", "Won", "Level", "Lost"]
 
 
 def test_every_face_names_the_standings_columns_alike() -> None:
@@ -27,7 +27,7 @@ def test_every_face_names_the_standings_columns_alike() -> None:
         r"<th>([^<]*)</th>", "".join(block.html for column in panel.columns for block in column)
     )
     for named in (list(STANDING_COLUMNS), page, head, printed):
-        assert [word for word in named if word in (*WORDS, "Level")] == WORDS
-    assert projected[2:6] == [word[0] for word in WORDS]  # P W D L
+        assert [word for word in named if word in (*WORDS, "Drawn")] == WORDS
+    assert projected[2:6] == ["P", "W", "Lv", "L"]
     record = standings_records(rows)[0]
-    assert (record["Won"], record["Drawn"], record["Lost"]) == ("2", "1", "0")
+    assert (record["Won"], record["Level"], record["Lost"]) == ("2", "1", "0")

@@ -82,7 +82,7 @@ def test_the_standings_print_on_one_page_with_every_team(
     common_checks(pages, "Group stage: final standings")
     for team in team_names(16):
         assert team in pages[0]
-    assert "Drawn" in pages[0] and "Group D" in pages[0]
+    assert "Level" in pages[0] and "Group D" in pages[0]
     keep_images(target)
 
 

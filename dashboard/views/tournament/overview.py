@@ -23,14 +23,13 @@ from replay.tournament import (
 )
 
 STANDING_NAMES = {
-    "Rank": "", "Team": "Team", "Played": "P", "Won": "W", "Drawn": "D", "Lost": "L",
+    "Rank": "", "Team": "Team", "Played": "P", "Won": "W", "Level": "Lv", "Lost": "L",
     "Match points": "Pts", "For": "For", "Against": "Against", "Difference": "Diff",
 }  # fmt: skip
 """The standings' columns, in order, each with the short head a narrow table (the projector)
 shows: the one naming of the Tournament page, its CSV, the printed standings, the director's
-report and the terminal. A level match counts in *Drawn*: Played, Won, Drawn, Lost is the order
-and the words of every league table, and its short heads P W D L are each one column's, where
-*Level* would share its L with *Lost* (TOURNAMENT.md, *Standings*)."""
+report and the terminal, in the contract's words (TOURNAMENT.md §3: played, won, level, lost);
+the short head of *Level* is *Lv*, so that it shares no letter with *Lost*."""
 STANDING_COLUMNS = tuple(STANDING_NAMES)
 SHARED_RANK_NOTE = "= level on every ranking rule, not yet decided"
 
