@@ -152,19 +152,7 @@ assert record is not None  # every playable session has one
 hand_numbers = list(range(1, len(record.hands) + 1))
 if st.session_state.get(HAND) not in hand_numbers:
     st.session_state[HAND] = min(max(int(st.session_state.get(HAND) or 1), 1), len(hand_numbers))
-names = [record.player(s) for s in range(1, len(record.players) + 1)]
-seats = list(range(len(names) + 1))
-if st.session_state.get(SEAT) not in seats:
-    st.session_state[SEAT] = EVERYONE
-marks: dict[int, str] = {}
-if loaded.family == "trick":  # the hand list marks what the viewer knows at the step shown
-    viewer = st.session_state[SEAT]
-    moment = (viewer, st.session_state[HAND], int(st.session_state.get(STEP) or 0))
-    marks = hand_marks(
-        loaded.replay,
-        partial(state.hand_replay, loaded, record),
-        moment if viewer != EVERYONE else None,
-    )
+marks = hand_marks(loaded.replay) if loaded.family == "trick" else {}
 hand_number = top[1].selectbox(
     HAND_WORDS[loaded.family],
     hand_numbers,
@@ -172,6 +160,10 @@ hand_number = top[1].selectbox(
     on_change=restart_hand,
     format_func=lambda number: f"{number} · {marks[number]}" if number in marks else str(number),
 )
+names = [record.player(s) for s in range(1, len(record.players) + 1)]
+seats = list(range(len(names) + 1))
+if st.session_state.get(SEAT) not in seats:
+    st.session_state[SEAT] = EVERYONE
 chosen_seat = top[2].selectbox(
     "Seen by",
     seats,
