@@ -21,6 +21,7 @@ import streamlit as st
 from dashboard import state
 from dashboard.library import LoadedSession, judge, load_archived
 from dashboard.recording.live import LiveSessions
+from dashboard.recording.watched import hand_in_play
 from dashboard.server.replay_store import ReplayStore
 from recorder.archive import (
     Archive,
@@ -72,7 +73,7 @@ def test_a_session_being_recorded_loads_as_its_public_record_judged_afresh(
         summary = summary_of(here, session_id)
         loaded = load_archived(here, summary, store)
         view = here.public_view(session_id)
-        afresh = judge(loaded.key, loaded.label, here.public_record(session_id), loaded.digest)
+        afresh = judge(loaded.key, loaded.label, view.record, loaded.digest, playing=view.hand_open)
         assert view.record == here.public_record(session_id)
         assert_same(loaded, afresh)
         stored = store.get(loaded.digest)
@@ -109,7 +110,8 @@ def test_a_live_session_watched_with_its_kept_hands_is_its_public_record_judged_
             continue
         summary = summary_of(here, session_id)
         loaded = load_archived(here, summary, None, live)
-        afresh = judge(loaded.key, loaded.label, here.public_record(session_id), loaded.digest)
+        view = here.public_view(session_id)
+        afresh = judge(loaded.key, loaded.label, view.record, loaded.digest, playing=view.hand_open)
         assert_same(loaded, afresh)
         shortcut += live.public(here, session_id).parts is not None
     assert shortcut > 100
@@ -134,7 +136,8 @@ def test_a_session_with_a_seatless_turn_is_judged_whole(tmp_path: Path) -> None:
     assert live.public(archive, session_id).parts is None
     summary = summary_of(archive, session_id)
     loaded = load_archived(archive, summary, None, live)
-    afresh = judge(loaded.key, loaded.label, archive.public_record(session_id), loaded.digest)
+    view = archive.public_view(session_id)
+    afresh = judge(loaded.key, loaded.label, view.record, loaded.digest, playing=view.hand_open)
     assert_same(loaded, afresh)
 
 
@@ -153,8 +156,11 @@ def test_a_rummy_table_recorded_live_is_judged_whole(tmp_path: Path) -> None:
             continue
         summary = summary_of(archive, session_id)
         loaded = load_archived(archive, summary, None, live)
-        public = archive.public_record(session_id)
-        assert_same(loaded, judge(loaded.key, loaded.label, public, loaded.digest))
+        view = archive.public_view(session_id)
+        playing = view.hand_open
+        assert_same(
+            loaded, judge(loaded.key, loaded.label, view.record, loaded.digest, playing=playing)
+        )
     assert len(loaded.record.hands) == len(record.hands) > 1  # type: ignore[union-attr]
 
 
@@ -189,7 +195,10 @@ def test_the_replay_page_steps_a_settled_hand_once_while_its_table_records(
         record = loaded.record
         assert record is not None
         for index in range(len(record.hands)):
-            assert state.hand_replay(loaded, record, index) == replay_hand(record, index)
+            afresh = replay_hand(record, index)
+            if loaded.summary.in_play and index == len(record.hands) - 1:
+                afresh = hand_in_play(afresh)  # the hand being played, as the pages show it
+            assert state.hand_replay(loaded, record, index) == afresh
             asked += 1
     loads_made = len(events) // 4
     assert asked > 5 * loads_made  # most loads ask for several hands

@@ -5,6 +5,7 @@ cache; no answer sends a referrer; Streamlit's own addresses are answered by Str
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from dashboard.server.key_trail import HANDOFF, STORE, KeyTrail
@@ -33,7 +34,8 @@ def served(path: str, query: str = "", method: str = "GET") -> tuple[list[dict[s
         sent.append(dict(message))
 
     scope = {"type": "http", "method": method, "path": path, "query_string": query.encode()}
-    asyncio.run(KeyTrail(app)(scope, receive, send))
+    with ThreadPoolExecutor(1) as apart:  # a loop of its own, whatever runs in this thread
+        apart.submit(asyncio.run, KeyTrail(app)(scope, receive, send)).result()
     return sent, bool(asked)
 
 

@@ -155,7 +155,7 @@ def test_every_panel_of_the_cup_fits_the_screen_in_large_print(hall: Page, day_u
     expect(babu).to_have_text("Babu160")
     expect(now.locator(".pj-rummy .pj-out", has_text="Deepu")).to_have_text("Deepu280 out")
     standings = hall.locator('.pj-panel[data-kind="standings"] thead').first
-    expect(standings).to_have_text("TeamPWLDPtsDiff")
+    expect(standings).to_have_text("TeamPWLvLPtsDiff")
     screenshots(hall, "projector-cup", len(panels))
 
 

@@ -90,10 +90,17 @@ def wait_for_events(page: Page, count: int) -> None:
 
 
 def click_recorded(page: Page, selector: str) -> None:
-    """Click a button that records one event and wait until the page shows it."""
+    """Click a button that records one tap and wait until the page shows it: one event, or two
+    when the tap ends the hand's play (its end is written with it)."""
     before = events_shown(page)
     page.locator(selector).click()
-    wait_for_events(page, before + 1)
+    page.wait_for_function(
+        "(before) => { const shown = Number(document.querySelector('.rec-status')"
+        "?.dataset.events); return shown === before + 1 || shown === before + 2; }",
+        arg=before,
+        timeout=WAIT_MS,
+    )
+    expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=WAIT_MS)
 
 
 def set_up_session(page: Page, url: str) -> None:

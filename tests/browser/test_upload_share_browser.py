@@ -16,13 +16,15 @@ import threading
 import time
 from pathlib import Path
 
+from playwright.sync_api import Browser
+
 from benchmarks.bench_live import MATCH, Step, match_steps, prepare_archive, tap_states
 from benchmarks.live_clients import Client
 from dashboard.server.launch import streamlit_command
 from dashboard.server.replay_store import CACHE_ENV
 from dashboard.server.upload_worker import MAX_UPLOAD_HANDS, UPLOAD_DISK_MB, WORKER_MEMORY_MB
 from recorder.archive import ARCHIVE_ENV
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, free_port, running_server
+from tests.browser.conftest import DESKTOP, free_port, running_server
 from tests.uploads import megabytes_of_hands, repeated_session
 
 TAPS = 8
@@ -114,8 +116,10 @@ def tap_times(url: str, session_id: int, steps: list[Step]) -> list[float]:
     return times
 
 
-def test_a_45_mb_upload_keeps_to_its_share_and_taps_stay_quick(tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+def test_a_45_mb_upload_keeps_to_its_share_and_taps_stay_quick(
+    browser: Browser, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
 
     archive = tmp_path / "club.sqlite"
     (session_id,) = prepare_archive(archive, 1)
@@ -139,38 +143,35 @@ def test_a_45_mb_upload_keeps_to_its_share_and_taps_stay_quick(tmp_path: Path) -
         quiet = tap_times(url, session_id, steps[2 : 2 + TAPS])
         before_mb = peak_mb(server.pid)
         watch = Watch(server.pid, temp)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            visitor = browser.new_context(viewport=DESKTOP)
-            page = visitor.new_page()
-            page.goto(url)
-            uploader = page.locator('input[type="file"]')
-            uploader.set_input_files(str(export))
-            refusal = page.get_by_text("club-export.tgn was not read: it holds")
-            deadline = time.monotonic() + 300
-            while not refusal.count() and time.monotonic() < deadline:
-                assert watch.worker_mb <= WORKER_MEMORY_MB + SLACK_MB, watch.worker_mb
-                time.sleep(0.5)
-            expect(refusal).to_contain_text(f"at most {MAX_UPLOAD_HANDS:,} hands")
-            expect(refusal).to_contain_text("thuruppu archive import")
+        visitor = browser.new_context(viewport=DESKTOP)
+        page = visitor.new_page()
+        page.goto(url)
+        uploader = page.locator('input[type="file"]')
+        uploader.set_input_files(str(export))
+        refusal = page.get_by_text("club-export.tgn was not read: it holds")
+        deadline = time.monotonic() + 300
+        while not refusal.count() and time.monotonic() < deadline:
+            assert watch.worker_mb <= WORKER_MEMORY_MB + SLACK_MB, watch.worker_mb
+            time.sleep(0.5)
+        expect(refusal).to_contain_text(f"at most {MAX_UPLOAD_HANDS:,} hands")
+        expect(refusal).to_contain_text("thuruppu archive import")
 
-            uploader.set_input_files(str(season))
-            page.locator('[data-testid="stProgress"]').wait_for()
-            reading_started = time.perf_counter()
-            busy = tap_times(url, session_id, steps[2 + TAPS : 2 + 2 * TAPS])
-            taps_ended = time.perf_counter() - reading_started
-            uploader.set_input_files(str(export))  # a second file while the first is read
-            expect(page.get_by_text("club-season.tgn is still being read")).to_be_visible()
-            remove = page.locator(".st-key-upload-remove button").first
-            remove.wait_for(timeout=300_000)
-            read_seconds = time.perf_counter() - reading_started
-            assert watch.uploads_mb() > 0
-            visitor.close()  # the tab goes
-            gone = time.monotonic() + 15
-            while watch.uploads_mb() and time.monotonic() < gone:
-                time.sleep(0.2)
-            left_mb = watch.uploads_mb()
-            browser.close()
+        uploader.set_input_files(str(season))
+        page.locator('[data-testid="stProgress"]').wait_for()
+        reading_started = time.perf_counter()
+        busy = tap_times(url, session_id, steps[2 + TAPS : 2 + 2 * TAPS])
+        taps_ended = time.perf_counter() - reading_started
+        uploader.set_input_files(str(export))  # a second file while the first is read
+        expect(page.get_by_text("club-season.tgn is still being read")).to_be_visible()
+        remove = page.locator(".st-key-upload-remove button").first
+        remove.wait_for(timeout=300_000)
+        read_seconds = time.perf_counter() - reading_started
+        assert watch.uploads_mb() > 0
+        visitor.close()  # the tab goes
+        gone = time.monotonic() + 15
+        while watch.uploads_mb() and time.monotonic() < gone:
+            time.sleep(0.2)
+        left_mb = watch.uploads_mb()
         watch.stop()
         server_mb = peak_mb(server.pid)
     print(
