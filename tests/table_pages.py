@@ -162,7 +162,9 @@ class TablePage:
         """A card with its seat; what the player said before it toggled first (logged alone)."""
         seats = option(self.drawn, self.drawn.key_of("rec-seat"), seat)
         if actions:
-            pills = WidgetState(id=self.drawn.widgets[self.drawn.key_of("rec-action")][0])
+            identifier, element = self.drawn.widgets[self.drawn.key_of("rec-action")]
+            assert set(actions) <= {entry.content for entry in element.options}, actions
+            pills = WidgetState(id=identifier)
             pills.string_array_value.data.extend(actions)
             await self.run([seats, pills])
             seats = option(self.drawn, self.drawn.key_of("rec-seat"), seat)
