@@ -102,8 +102,8 @@ def seat_marks(
 
 
 def marks_line(marks: dict[int, str]) -> str:
-    """The seat's marks in one line, shown by the step: ``Findings known so far: hand 2 · ⚠ 2
-    findings``, or that none is known yet."""
+    """The seat's marks in one line, shown by the step: ``Findings this seat knows of so far:
+    hand 2 · ⚠ 2 findings.``, or ``none.``"""
     if not marks:
         return "Findings this seat knows of so far: none."
     listed = ", ".join(f"hand {number} · {said}" for number, said in sorted(marks.items()))
