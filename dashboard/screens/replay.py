@@ -29,7 +29,7 @@ from dashboard.screens.stepper import (
     findings_list,
     step_controls,
 )
-from dashboard.views.finding_links import hand_marks
+from dashboard.views.finding_links import list_marks, marks_line, seat_marks
 from dashboard.views.frame_html import frame_html
 from dashboard.views.stepping import (
     CONTROLS,
@@ -47,7 +47,7 @@ from dashboard.views.tricks.sight import (
     Shown,
     card_flags,
     card_symbols,
-    shown_findings,
+    known_findings,
     sight,
     trick_table,
     tricks_seen,
@@ -79,6 +79,14 @@ def adopt(position: Position) -> None:
 
 def restart_hand() -> None:
     st.session_state[STEP] = 0
+
+
+def relabel_hand() -> None:
+    """Hand the Hand box its value again when the seat changes (the seat's callback): the box's
+    labels then change (the referee's carry marks, a seat's none), and a browser keeps the old
+    label as the box's value until the page sets it, so the next step key would send a label
+    that is no longer in the box."""
+    st.session_state[HAND] = st.session_state[HAND]
 
 
 def restart_session() -> None:
@@ -152,7 +160,13 @@ assert record is not None  # every playable session has one
 hand_numbers = list(range(1, len(record.hands) + 1))
 if st.session_state.get(HAND) not in hand_numbers:
     st.session_state[HAND] = min(max(int(st.session_state.get(HAND) or 1), 1), len(hand_numbers))
-marks = hand_marks(loaded.replay) if loaded.family == "trick" else {}
+names = [record.player(s) for s in range(1, len(record.players) + 1)]
+seats = list(range(len(names) + 1))
+if st.session_state.get(SEAT) not in seats:
+    st.session_state[SEAT] = EVERYONE
+viewer = st.session_state[SEAT] or None
+# a seat's list carries no marks: its labels must not change under the stepping keys
+marks = list_marks(loaded.replay, viewer) if loaded.family == "trick" else {}
 hand_number = top[1].selectbox(
     HAND_WORDS[loaded.family],
     hand_numbers,
@@ -160,15 +174,12 @@ hand_number = top[1].selectbox(
     on_change=restart_hand,
     format_func=lambda number: f"{number} · {marks[number]}" if number in marks else str(number),
 )
-names = [record.player(s) for s in range(1, len(record.players) + 1)]
-seats = list(range(len(names) + 1))
-if st.session_state.get(SEAT) not in seats:
-    st.session_state[SEAT] = EVERYONE
 chosen_seat = top[2].selectbox(
     "Seen by",
     seats,
     format_func=lambda s: f"{names[s - 1]} (seat {s})" if s else "everyone (referee)",
     key=SEAT,
+    on_change=relabel_hand,
 )
 seat = chosen_seat or None
 print_session(loaded, key="print-replay")
@@ -182,14 +193,17 @@ hand = state.hand_replay(loaded, record, hand_number - 1)
 in_play = loaded.summary.in_play and hand_number == len(record.hands)
 steps = hand.steps or []
 step = step_controls(CONTROLS, SHORTCUT_HELP, step_tricks(hand))
+if seat is not None:  # beside the step: the hands' findings the seat knows of at this step
+    stepped = partial(state.hand_replay, loaded, record)
+    st.caption(marks_line(seat_marks(loaded.replay, stepped, seat, (hand_number, step))))
 
 position = Position(session_key, hand_number, step, seat)
 st.session_state[WRITTEN] = position.to_params()
 st.query_params.from_dict(position.to_params())
 
 view = sight(hand, step, seat)
-shown = shown_findings(hand, seat)
-alerts = [at for at in shown if at.step == step]
+known = known_findings(hand, step, seat)
+alerts = [at for at in known if at.step == step]
 
 for at in alerts:
     box = st.error if at.finding.severity == "error" else st.warning
@@ -197,8 +211,7 @@ for at in alerts:
 
 if steps and steps[step].event.kind in ("end", "redeal"):
     line = loaded.score.lines[hand_number - 1] if loaded.score else None
-    known_now = [at.finding for at in shown if seat is None or at.step <= step]
-    over = hand_over(record, hand, line, known_now, in_play)
+    over = hand_over(record, hand, line, [at.finding for at in known], in_play)
     st.info(
         "  \n".join(escape_markdown(said) for said in over),
         icon=":material/flag:",
@@ -249,7 +262,6 @@ else:
             st.markdown("**What each trump could make**")
             st.html(frame_html(trumps))
 
-known = [at for at in shown if seat is None or at.step <= step]
 findings = findings_list("hand", hand_number, len(known), seat)
 for number, at in enumerate(known):
     target = Position(session_key, hand_number, at.step, seat)

@@ -269,3 +269,83 @@ def test_no_toolbar_lies_over_a_charts_titles_on_a_phone(
         assert covered == [], key
         expect(holder.locator(".modebar-btn")).to_have_count(0)
         screenshot(phone, f"chart-phone-hovered-{key}", f".st-key-{key}")
+
+
+COACHED = "Jose"  # the club night's Jose: costly decisions of all three kinds, so a long legend
+WIDE_FONT = '"DejaVu Sans", sans-serif'
+"""A font wider than the page's own: a phone's system font, as a chart may be drawn in before the
+page's font has come; the Coaching chart's legend then wraps onto two rows at 390 px."""
+ROOMS = """(holder) => {
+    const box = (element) => {
+        const edges = element.getBoundingClientRect();
+        return {left: edges.left, right: edges.right, top: edges.top, bottom: edges.bottom};
+    };
+    const plot = holder.querySelector('.js-plotly-plot');
+    const legend = plot.querySelector('.legend .bg');
+    return {
+        chart: box(plot.querySelector('.main-svg')),
+        plot: box(plot.querySelector('.nsewdrag')),
+        legend: legend ? box(legend) : null,
+        titles: [...plot.querySelectorAll('.g-xtitle text, .g-ytitle text')]
+            .map((title) => [title.textContent, box(title)]),
+    };
+}"""
+"""Where plotly.js drew a chart's parts: its box, its plot area, its legend and its axis titles."""
+
+
+def inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
+    """Whether a box lies within another (a pixel's rounding allowed)."""
+    return (
+        inner["left"] >= outer["left"] - 1
+        and inner["right"] <= outer["right"] + 1
+        and inner["top"] >= outer["top"] - 1
+        and inner["bottom"] <= outer["bottom"] + 1
+    )
+
+
+def over(one: dict[str, float], other: dict[str, float]) -> bool:
+    """Whether two boxes cover each other by more than a pixel."""
+    wide = min(one["right"], other["right"]) - max(one["left"], other["left"])
+    high = min(one["bottom"], other["bottom"]) - max(one["top"], other["top"])
+    return wide > 1 and high > 1
+
+
+@pytest.fixture(scope="module")
+def club_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A dashboard serving the bundled club night alone (nine hands, solved in seconds)."""
+    sessions = tmp_path_factory.mktemp("club-sessions")
+    shutil.copy(DATA / "club-night-40.tgn", sessions / "club-night-40.tgn")
+    with serve_dashboard(sessions, tmp_path_factory.mktemp("club")) as url:
+        yield url
+
+
+@pytest.mark.parametrize("font", [None, WIDE_FONT], ids=["page-font", "wide-font"])
+def test_the_coaching_charts_axis_titles_are_inside_its_box_on_a_phone(
+    phone: Page, club_url: str, font: str | None
+) -> None:
+    """At 390 px, in the page's font and in a wider one: both axis titles whole inside the chart's
+    box, and the legend in a room of its own, over neither the plot nor a title."""
+    if font is not None:
+        style = f"*{{--st-font:{font} !important}}"
+        phone.add_init_script(
+            "document.addEventListener('DOMContentLoaded', () => {"
+            "const style = document.createElement('style');"
+            f"style.textContent = {style!r}; document.head.appendChild(style);}});"
+        )
+    open_page(phone, club_url, f"coaching?player={COACHED}", "h1")
+    button = phone.get_by_role("button", name=re.compile(r"^Analyse \d+ hand"))
+    if button.count():
+        button.click()
+    phone.locator(".st-key-coaching-figure").wait_for(timeout=5 * SOLVING_MS)
+    settle(phone)
+    drawn(phone, "coaching-figure")
+    rooms = phone.locator(".st-key-coaching-figure").evaluate(ROOMS)
+    titles = dict(rooms["titles"])
+    assert set(titles) == {"Trick (0: the trump choice)", "Points given away"}
+    assert [title for title, box in titles.items() if not inside(box, rooms["chart"])] == []
+    legend = rooms["legend"]
+    assert legend is not None and inside(legend, rooms["chart"])
+    assert not over(legend, rooms["plot"]), (legend, rooms["plot"])
+    assert [title for title, box in titles.items() if over(legend, box)] == []
+    name = "coaching-axis-titles" + ("-wide-font" if font else "")
+    screenshot(phone, f"chart-phone-{name}", ".st-key-coaching-figure")

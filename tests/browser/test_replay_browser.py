@@ -108,6 +108,36 @@ def test_arrow_keys_work_after_a_dropdown(screen: Page, dashboard_url: str) -> N
     expect(screen).to_have_url(re.compile(r"step=20&seat=4$"), timeout=WAIT_MS)
 
 
+def test_a_seats_hand_list_is_unmarked_and_the_line_by_the_step_follows_what_he_knows(
+    screen: Page, dashboard_url: str
+) -> None:
+    """Chosen in *Seen by*, Anil (seat 1) gets a Hand box without marks, the same at every step,
+    and a line by the step that names hand 2's revoke only from step 17, when its proof is
+    played; the step keys keep working (End, then ← goes one step back)."""
+    open_replay(screen, dashboard_url, f"session={CLUB}&hand=2&step=16")
+    hand_box = screen.get_by_role("combobox", name="Hand")
+    expect(hand_box).to_have_value("2 · ⚠ 2 findings")  # the referee's list
+    screen.locator('[data-testid="stSelectbox"]').filter(has_text="Seen by").click()
+    screen.get_by_role("option", name="Anil (seat 1)").click()
+    expect(screen).to_have_url(re.compile(r"step=16&seat=1$"), timeout=WAIT_MS)
+    expect(hand_box).to_have_value("2", timeout=WAIT_MS)
+    line = screen.get_by_text("Findings this seat knows of so far")
+    expect(line).to_have_text("Findings this seat knows of so far: none.", timeout=WAIT_MS)
+    keys_ready(screen)
+    screen.keyboard.press("ArrowRight")
+    expect(screen).to_have_url(re.compile(r"step=17&seat=1$"), timeout=WAIT_MS)
+    expect(line).to_have_text("Findings this seat knows of so far: hand 2 · ⚠ 1 finding.")
+    expect(hand_box).to_have_value("2")
+    keys_ready(screen)
+    screen.keyboard.press("End")
+    expect(screen).to_have_url(re.compile(r"step=20&seat=1$"), timeout=WAIT_MS)
+    keys_ready(screen)
+    screen.keyboard.press("ArrowLeft")
+    expect(screen).to_have_url(re.compile(r"step=19&seat=1$"), timeout=WAIT_MS)
+    expect(hand_box).to_have_value("2")
+    screenshot(screen, "replay-seat-marks-by-the-step")
+
+
 @pytest.mark.parametrize(
     ("query", "message"),
     [

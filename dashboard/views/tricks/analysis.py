@@ -225,7 +225,10 @@ def cost_by(mistakes: pd.DataFrame, column: str) -> pd.DataFrame:
 
 def mistakes_figure(mistakes: pd.DataFrame, tricks: int) -> go.Figure:
     """Points given away per trick (0: the trump choice), stacked by kind of decision, over every
-    trick of a hand of ``tricks`` (so that a lone bar keeps a bar's width)."""
+    trick of a hand of ``tricks`` (so that a lone bar keeps a bar's width). The legend sits at the
+    top of the chart's own box (``yref`` container), so the plot and its axis titles are laid out
+    below it: placed above the plot instead, a legend that wraps on a phone (three kinds, a wide
+    font) lay over the bars and the axis titles' room."""
     figure = go.Figure()
     for kind in KINDS:
         rows = mistakes[mistakes["Kind"] == kind]
@@ -248,6 +251,6 @@ def mistakes_figure(mistakes: pd.DataFrame, tricks: int) -> go.Figure:
         yaxis={"title": "Points given away"},
         margin={"l": 10, "r": 10, "t": 30, "b": 10},
         height=320,
-        legend={"orientation": "h", "y": 1.12},
+        legend={"orientation": "h", "yref": "container", "y": 1, "yanchor": "top"},
     )
     return figure
