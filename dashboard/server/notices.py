@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 
 import psycopg
+from psycopg import sql
 
 from recorder.archive import ArchiveError, open_archive
 from recorder.archive.database import is_postgres
@@ -145,15 +146,14 @@ class Positions:
         while not self._stop.is_set():
             try:
                 with psycopg.connect(self.location, autocommit=True, connect_timeout=10) as conn:
-                    conn.execute(f"LISTEN {CHANNEL}")
+                    channel = conn.execute(f"SELECT {CHANNEL}").fetchone()
+                    assert channel is not None
+                    conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel[0])))
                     self._hand_over(self._read_all())
                     while not self._stop.is_set():
-                        heard = [
-                            notice
-                            for item in conn.notifies(timeout=1.0)
-                            if (notice := read_notice(item.payload)) is not None
-                        ]
-                        self._hand_over(heard)
+                        for item in conn.notifies(timeout=1.0):  # each handed over as it comes
+                            notice = read_notice(item.payload)
+                            self._hand_over([notice] if notice is not None else [])
             except (psycopg.Error, ArchiveError, OSError):
                 self._stop.wait(RETRY_SECONDS)
 

@@ -57,7 +57,7 @@ MAX_AGE = 1
 CACHE_CONTROL = f"public, max-age={MAX_AGE}".encode()
 WORKER_ENV = "THURUPPU_WORKER"
 """The process's number among several (``thuruppu serve --workers``), sent as ``x-thuruppu-
-worker`` on every public answer, so an operator sees which process answered."""
+worker`` on every answer of the process, so an operator (or a test) sees which one answered."""
 PARAMETERS = ("event", "panels", "turn")
 """The query parameters a page reads: any other is not part of what is cached."""
 KEPT_ANSWERS = 512
@@ -168,7 +168,9 @@ class PublicRoutes:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = str(scope.get("path", ""))
         if scope.get("type") != "http" or not (path.startswith(PREFIX) or path == PREFIX[:-1]):
-            await self.app(scope, receive, send)
+            await self.app(
+                scope, receive, with_worker(send) if scope.get("type") == "http" else send
+            )
             return
         if scope.get("method") not in ("GET", "HEAD"):
             await self.send(send, scope, 405, b"text/plain", b"public pages are read only\n")
@@ -201,12 +203,26 @@ class PublicRoutes:
             headers += [(b"etag", etag), (b"cache-control", CACHE_CONTROL)]
         else:
             headers.append((b"cache-control", b"no-store"))
-        worker = os.environ.get(WORKER_ENV)
-        if worker:
-            headers.append((b"x-thuruppu-worker", worker.encode()))
-        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await with_worker(send)(
+            {"type": "http.response.start", "status": status, "headers": headers}
+        )
         shown = b"" if scope.get("method") == "HEAD" else body
         await send({"type": "http.response.body", "body": shown})
+
+
+def with_worker(send: Send) -> Send:
+    """``send`` adding the process's number (``WORKER_ENV``) to an answer's headers."""
+    worker = os.environ.get(WORKER_ENV, "").encode()
+    if not worker:
+        return send
+
+    async def sending(message: Message) -> None:
+        if message.get("type") == "http.response.start":
+            headers = [*message.get("headers", []), (b"x-thuruppu-worker", worker)]
+            message = {**message, "headers": headers}
+        await send(message)
+
+    return sending
 
 
 def install(location: str | None) -> None:

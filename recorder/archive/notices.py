@@ -16,8 +16,10 @@ from dataclasses import dataclass
 
 from recorder.archive.database import Dialect, Transaction
 
-CHANNEL = "thuruppu_archive"
-"""The PostgreSQL channel every archive write notifies."""
+CHANNEL = "'thuruppu_' || md5(current_database() || '.' || current_schema())"
+"""The PostgreSQL channel an archive's writes notify, as SQL: one for each database and schema
+the archive's tables are in (notices are the database's, not a schema's), so that two archives
+on one server never hear each other."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,4 +53,4 @@ def read_notice(payload: str) -> Notice | None:
 def notify(tx: Transaction, dialect: Dialect, notice: Notice) -> None:
     """Send ``notice`` with the transaction ``tx`` (on PostgreSQL; SQLite has no notices)."""
     if dialect.name == "PostgreSQL":
-        tx.run("SELECT pg_notify(?, ?)", (CHANNEL, notice.payload()))
+        tx.run(f"SELECT pg_notify({CHANNEL}, ?)", (notice.payload(),))
