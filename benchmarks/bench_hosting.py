@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import shutil
 import statistics
 import tempfile
 import time
@@ -39,7 +38,7 @@ import psycopg
 
 from benchmarks.bench_live import MATCH, match_steps, process_reading, quantile
 from benchmarks.hosted_day import Acks, HostedDay, prepare_day, scorer
-from dashboard.server.hosting import Hosting
+from dashboard.server.hosting import Hosting, nginx_binary
 from recorder.archive import open_archive
 from tests.browser.conftest import free_port
 from tests.pg_server import TEST_URL_ENV, ThrowawayServer, postgres_bin
@@ -254,7 +253,7 @@ def fresh_schema(server_url: str) -> str:
 
 
 def main() -> None:
-    if shutil.which("nginx") is None:
+    if nginx_binary() is None:
         print("   skipped: nginx is not installed (scripts/test-deps.sh)")
         return
     given = os.environ.get(TEST_URL_ENV)

@@ -26,7 +26,7 @@ from pathlib import Path
 from benchmarks.bench_live import MATCH, Step, tap_states
 from benchmarks.live_clients import Client, Drawn
 from dashboard.day import actions
-from dashboard.server.hosting import Hosting, start_worker, write_config
+from dashboard.server.hosting import Hosting, nginx_binary, start_worker, write_config
 from recorder.archive import HandStarted, open_archive
 from recorder.archive.keys import issue
 from recorder.model import Tag
@@ -100,7 +100,7 @@ class HostedDay:
             health = f"http://127.0.0.1:{port}/_stcore/health"
             wait_for(health, self.workers[index], self.folder / f"worker-{index}.log")
         log = self.folder / "error.log"
-        self.proxy = subprocess.Popen(["nginx", "-c", str(whole), "-g", "daemon off;"])
+        self.proxy = subprocess.Popen([str(nginx_binary()), "-c", str(whole), "-g", "daemon off;"])
         wait_for(f"{self.url}/_stcore/health", self.proxy, log)
 
     def stop(self) -> None:

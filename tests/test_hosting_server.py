@@ -9,7 +9,6 @@ import asyncio
 import json
 import os
 import re
-import shutil
 import signal
 import time
 from pathlib import Path
@@ -26,7 +25,7 @@ from benchmarks.hosted_day import (
     read_events,
     scorer,
 )
-from dashboard.server.hosting import Hosting
+from dashboard.server.hosting import Hosting, nginx_binary
 from recorder.archive import open_archive
 from tests.browser.conftest import free_port
 from tests.pg_server import postgres_archive_url, postgres_url  # noqa: F401  (fixtures)
@@ -54,7 +53,7 @@ def hidden_in(text: str) -> set[str]:
 
 @pytest.fixture
 def hosted(postgres_archive_url: str, tmp_path: Path):  # noqa: F811
-    if shutil.which("nginx") is None:
+    if nginx_binary() is None:
         pytest.skip("nginx is not installed: run scripts/test-deps.sh")
     first = free_port()
     hosting = Hosting(postgres_archive_url, 2, first, free_port(), insecure=True)

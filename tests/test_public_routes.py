@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from typer.testing import CliRunner
 from benchmarks.bench_live import MATCH
 from dashboard.cli.commands import app
 from dashboard.server import public_routes
-from dashboard.server.hosting import Hosting, write_config
+from dashboard.server.hosting import Hosting, nginx_binary, write_config
 from dashboard.server.notices import KEPT_CHANGES, Positions
 from dashboard.server.public_routes import PublicRoutes, PublicSite
 from recorder import loads
@@ -191,7 +190,7 @@ def test_serve_refuses_sqlite_and_plain_http_unless_asked(tmp_path: Path) -> Non
     assert one_file.exit_code == 2 and "one PostgreSQL archive" in one_file.output
 
 
-@pytest.mark.skipif(shutil.which("nginx") is None, reason="nginx is not installed")
+@pytest.mark.skipif(nginx_binary() is None, reason="nginx is not installed")
 @pytest.mark.parametrize("tls", [False, True])
 def test_the_written_nginx_configuration_passes_nginx_t(tmp_path: Path, tls: bool) -> None:
     cert, key = tmp_path / "fullchain.pem", tmp_path / "privkey.pem"
@@ -217,5 +216,7 @@ def test_the_written_nginx_configuration_passes_nginx_t(tmp_path: Path, tls: boo
     assert text.count("server 127.0.0.1:1860") == 6  # three workers, in both upstreams
     assert "hash $thuruppu_route consistent" in text and "proxy_buffering off" in text
     assert ("ssl_certificate" in text) == tls and ("Secure" in text) == tls
-    checked = subprocess.run(["nginx", "-t", "-c", str(whole)], capture_output=True, text=True)
+    checked = subprocess.run(
+        [str(nginx_binary()), "-t", "-c", str(whole)], capture_output=True, text=True
+    )
     assert checked.returncode == 0, checked.stderr

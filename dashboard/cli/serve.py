@@ -4,7 +4,6 @@ asks, and on a SQLite archive; a refusal says why, never with a traceback."""
 
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -53,7 +52,7 @@ def serve_command(
 ) -> None:
     """Host a day: start WORKERS dashboard processes on one PostgreSQL archive and write nginx's
     configuration for them (sticky pages, cached spectators' pages under /public/, TLS)."""
-    from dashboard.server.hosting import Hosting, serve, write_config
+    from dashboard.server.hosting import Hosting, nginx_binary, serve, write_config
     from recorder.archive.database import archive_location
 
     hosting = Hosting(
@@ -67,7 +66,7 @@ def serve_command(
         insecure=insecure,
     )
     problems = hosting.problems()
-    if nginx and shutil.which("nginx") is None:
+    if nginx and nginx_binary() is None:
         problems.append("--nginx: nginx is not installed (apt install nginx-light)")
     if problems:
         for problem in problems:

@@ -26,6 +26,7 @@ runs nginx without root (``nginx -c``), which the tests and ``--nginx`` use.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import time
@@ -43,8 +44,10 @@ RESTART_SECONDS = 2.0
 """How long a worker that died waits before it is started again."""
 
 
-class HostingError(Exception):
-    """The hosting asked for cannot be set up; the message says why and what to do."""
+def nginx_binary() -> str | None:
+    """Debian's nginx (in ``/usr/sbin``, which a user's ``PATH`` may leave out), if installed."""
+    found = shutil.which("nginx")
+    return found or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").is_file() else None)
 
 
 @dataclass(frozen=True)
@@ -228,7 +231,8 @@ def serve(hosting: Hosting, folder: Path, nginx: bool) -> int:
     configuration, until stopped by a signal; returns 0 then."""
     _, whole = write_config(hosting, folder)
     workers = {index: start_worker(hosting, index) for index in range(1, hosting.workers + 1)}
-    proxy = subprocess.Popen(["nginx", "-c", str(whole), "-g", "daemon off;"]) if nginx else None
+    command = [str(nginx_binary()), "-c", str(whole), "-g", "daemon off;"]
+    proxy = subprocess.Popen(command) if nginx else None
     stopping: list[int] = []
 
     def stop(number: int, _frame: FrameType | None) -> None:
