@@ -37,7 +37,7 @@ from urllib.parse import quote
 import psycopg
 
 from benchmarks.bench_live import MATCH, match_steps, process_reading, quantile
-from benchmarks.hosted_day import Acks, HostedDay, prepare_day, scorer
+from benchmarks.hosted_day import Acks, HostedDay, free_block, prepare_day, scorer
 from dashboard.server.hosting import Hosting, nginx_binary
 from recorder.archive import open_archive
 from tests.browser.conftest import free_port
@@ -182,7 +182,8 @@ def run_load(url: str, tables: int, spectators: int, workers: int, taps: int) ->
     """Set up a fresh archive, start the workers and nginx, drive them, print the figures."""
     sessions, key = prepare_day(url, tables)
     with tempfile.TemporaryDirectory() as temporary:
-        hosting = Hosting(url, workers, free_port(), free_port(), insecure=True)
+        listen = free_port()
+        hosting = Hosting(url, workers, free_block(workers, listen), listen, insecure=True)
         day = HostedDay(hosting, Path(temporary))
         day.start()
         try:

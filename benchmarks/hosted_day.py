@@ -17,6 +17,7 @@ import asyncio
 import itertools
 import json
 import re
+import socket
 import subprocess
 import time
 import urllib.request
@@ -30,6 +31,7 @@ from dashboard.server.hosting import Hosting, nginx_binary, start_worker, write_
 from recorder.archive import HandStarted, open_archive
 from recorder.archive.keys import issue
 from recorder.model import Tag
+from tests.browser.conftest import free_port
 from tests.day_setup import EVENT, ORGANISER, description_text
 
 EXPIRES = "2099-12-31T00:00:00+00:00"
@@ -61,6 +63,25 @@ def prepare_day(location: str, tables: int) -> tuple[list[int], str]:
         archive.append(session, HandStarted.numbered(1, dealer=dealer))
         sessions.append(session)
     return sessions, issue(archive, EVENT, "director", EXPIRES).key
+
+
+def free_block(count: int, avoid: int = 0) -> int:
+    """The first of ``count`` consecutive ports nobody listens on (none of them ``avoid``)."""
+    for _ in range(200):
+        first = free_port()
+        block = range(first, first + count)
+        if avoid not in block and all(_free(port) for port in block):
+            return first
+    raise RuntimeError(f"no {count} consecutive free ports")
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
 
 
 def wait_for(url: str, process: subprocess.Popen[bytes], log: Path) -> None:

@@ -10,8 +10,13 @@ import json
 import os
 import re
 import signal
+import subprocess
+import sys
 import time
+import urllib.request
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -20,6 +25,7 @@ from benchmarks.hosted_day import (
     Acks,
     HostedDay,
     cookies_by_worker,
+    free_block,
     http_get,
     prepare_day,
     read_events,
@@ -27,7 +33,7 @@ from benchmarks.hosted_day import (
 )
 from dashboard.server.hosting import Hosting, nginx_binary
 from recorder.archive import open_archive
-from tests.browser.conftest import free_port
+from tests.browser.conftest import REPOSITORY, free_port
 from tests.pg_server import postgres_archive_url, postgres_url  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.postgres]
@@ -44,6 +50,7 @@ HIDDEN = DEALT - FIRST_TRICK
 """Every card not yet public once the steps are done: the face-down card (never shown in them),
 the cards in hand and those of the trick being played."""
 FRESH_SECONDS = 3.0
+T = TypeVar("T")
 
 
 def hidden_in(text: str) -> set[str]:
@@ -55,8 +62,8 @@ def hidden_in(text: str) -> set[str]:
 def hosted(postgres_archive_url: str, tmp_path: Path):  # noqa: F811
     if nginx_binary() is None:
         pytest.skip("nginx is not installed: run scripts/test-deps.sh")
-    first = free_port()
-    hosting = Hosting(postgres_archive_url, 2, first, free_port(), insecure=True)
+    listen = free_port()
+    hosting = Hosting(postgres_archive_url, 2, free_block(2, listen), listen, insecure=True)
     sessions, key = prepare_day(postgres_archive_url, 2)
     day = HostedDay(hosting, tmp_path)
     try:
@@ -163,3 +170,83 @@ def test_two_workers_behind_nginx_one_killed(hosted) -> None:
     shown = set().union(*(hidden_in(body) for body in bodies))
     assert shown == set(), f"hidden cards shown: {shown}"
     assert hidden_in(json.dumps([data for _, data, _ in events])) == set()
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def answered(url: str) -> dict[str, str] | None:
+    """The headers of a 200 answer from ``url`` (``None`` when it does not answer so)."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            return dict(answer.headers) if answer.status == 200 else None
+    except OSError:
+        return None
+
+
+def until(check: Callable[[], T | None], seconds: float) -> T:
+    """Wait until ``check`` gives something; fail after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.3)
+    pytest.fail(f"nothing within {seconds} s")
+
+
+def test_serve_runs_its_workers_and_nginx_and_starts_a_dead_worker_again(
+    postgres_archive_url: str,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    if nginx_binary() is None:
+        pytest.skip("nginx is not installed: run scripts/test-deps.sh")
+    prepare_day(postgres_archive_url, 1)
+    listen = free_port()
+    command = [
+        sys.executable, "-c", "from dashboard.cli.commands import main; main()", "serve",
+        "--db", postgres_archive_url, "--workers", "1", "--port", str(free_port()),
+        "--listen", str(listen), "--insecure", "--nginx", "--config", str(tmp_path / "proxy"),
+    ]  # fmt: skip
+    serving = subprocess.Popen(command, cwd=REPOSITORY)
+    try:
+        page = f"http://127.0.0.1:{listen}/public/sessions.json"
+        first = until(lambda: answered(page), 120)
+        assert first["x-thuruppu-worker"] == "1"
+        assert answered(page)["X-Cache"] in ("HIT", "REVALIDATED", "UPDATING")  # type: ignore[index]
+        worker = next(pid for pid in children(serving.pid) if b"warm" in _command_line(pid))
+        os.kill(worker, signal.SIGKILL)
+        until(
+            lambda: [
+                pid
+                for pid in children(serving.pid)
+                if pid != worker and b"warm" in _command_line(pid)
+            ],
+            30,
+        )
+        until(lambda: answered(f"http://127.0.0.1:{listen}/_stcore/health"), 120)
+        serving.send_signal(signal.SIGTERM)
+        assert serving.wait(timeout=30) == 0
+        assert children(serving.pid) == []
+        assert answered(page) is None  # nginx stopped with it
+    finally:
+        if serving.poll() is None:
+            serving.kill()
+            serving.wait()
+
+
+def _command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""

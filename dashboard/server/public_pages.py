@@ -217,15 +217,26 @@ REFRESH_SCRIPT = """
 (() => {
   const watched = document.body.dataset.watch;
   let due = null;
+  const refresh = async () => {
+    due = null;
+    const answer = await fetch(location.href, {cache: 'no-cache'});
+    if (!answer.ok) return;
+    const fresh = new DOMParser().parseFromString(await answer.text(), 'text/html');
+    const shown = document.getElementById('public');
+    const made = fresh.getElementById('public');
+    if (made && shown.innerHTML !== made.innerHTML) shown.replaceWith(made);
+  };
+  const again = () => { if (!due) due = setTimeout(refresh, 1000); };
   const stream = new EventSource('/public/events');
-  const again = () => { if (!due) due = setTimeout(() => location.reload(), 1000); };
   stream.addEventListener('session', (message) => {
     if (!watched || JSON.parse(message.data).session === Number(watched)) again();
   });
   stream.addEventListener('day', () => { if (!watched) again(); });
+  stream.addEventListener('positions', again);
 })();
 """
-"""Reload the page (at most once a second) when the archive says what it shows has changed."""
+"""Read the page again (at most once a second, revalidated by its ETag) when the archive says
+what it shows may have changed, and put it in place only if it did."""
 STYLE = (
     "body{font-family:system-ui,sans-serif;margin:1rem;max-width:70rem}"
     "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem}"
@@ -240,6 +251,6 @@ def html_page(built: Built) -> bytes:
         "<!doctype html><html lang=en><head><meta charset=utf-8>"
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         f"<title>{escape(built.title)}</title><style>{STYLE}</style></head>"
-        f"<body{watch}><h1>{escape(built.title)}</h1>{built.body}"
+        f'<body{watch}><main id="public"><h1>{escape(built.title)}</h1>{built.body}</main>'
         f"<script>{REFRESH_SCRIPT}</script></body></html>"
     ).encode()
