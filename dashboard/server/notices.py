@@ -30,7 +30,7 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
-from recorder.archive import ArchiveError, open_archive
+from recorder.archive import Archive, ArchiveError, open_archive
 from recorder.archive.database import is_postgres
 from recorder.archive.notices import CHANNEL, Notice, read_notice
 
@@ -69,6 +69,7 @@ class Positions:
         self._changed = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop = threading.Event()
+        self._archive: Archive | None = None
 
     def start(self) -> None:
         """Start listening (or polling) on a thread of its own, once, from the event loop."""
@@ -127,7 +128,9 @@ class Positions:
 
     def _read_all(self) -> list[Notice]:
         """Every position as the archive holds it now, as notices."""
-        archive = open_archive(self.location, create=False)
+        if self._archive is None:  # opened once: opening checks the schema in a write
+            self._archive = open_archive(self.location, create=False)
+        archive = self._archive
         found = [Notice(s.id, s.events) for s in archive.sessions()]
         days: dict[str, int] = {}
         for entry in archive.day_log():

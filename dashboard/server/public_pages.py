@@ -216,17 +216,20 @@ def sessions_page(archive: Archive) -> Built:
 REFRESH_SCRIPT = """
 (() => {
   const watched = document.body.dataset.watch;
-  let due = null;
+  let due = null, reads = 0;
   const refresh = async () => {
     due = null;
+    reads -= 1;
     const answer = await fetch(location.href, {cache: 'no-cache'});
-    if (!answer.ok) return;
-    const fresh = new DOMParser().parseFromString(await answer.text(), 'text/html');
-    const shown = document.getElementById('public');
-    const made = fresh.getElementById('public');
-    if (made && shown.innerHTML !== made.innerHTML) shown.replaceWith(made);
+    if (answer.ok) {
+      const fresh = new DOMParser().parseFromString(await answer.text(), 'text/html');
+      const shown = document.getElementById('public');
+      const made = fresh.getElementById('public');
+      if (made && shown.innerHTML !== made.innerHTML) shown.replaceWith(made);
+    }
+    if (reads > 0) due = setTimeout(refresh, 1000);
   };
-  const again = () => { if (!due) due = setTimeout(refresh, 1000); };
+  const again = () => { reads = 3; if (!due) due = setTimeout(refresh, 1000); };
   const stream = new EventSource('/public/events');
   stream.addEventListener('session', (message) => {
     if (!watched || JSON.parse(message.data).session === Number(watched)) again();
@@ -235,8 +238,9 @@ REFRESH_SCRIPT = """
   stream.addEventListener('positions', again);
 })();
 """
-"""Read the page again (at most once a second, revalidated by its ETag) when the archive says
-what it shows may have changed, and put it in place only if it did."""
+"""Read the page again when the archive says what it shows may have changed, once a second three
+times (revalidated by its ETag: a page is built at most every 1.5 s and may be cached a second
+more, so the last read is one built after the change), and put it in place only if it changed."""
 STYLE = (
     "body{font-family:system-ui,sans-serif;margin:1rem;max-width:70rem}"
     "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem}"
