@@ -83,6 +83,9 @@ def test_pages_show_the_hand_in_play_as_the_room_sees_it(tmp_path: Path) -> None
                 status, _, body = await get(routes, f"/public/{page}{suffix}")
                 assert status == 200, (page, body[:300])
                 pages[page + suffix] = body
+        for index in ("/public", "/public/"):
+            status, _, body = await get(routes, index)
+            assert status == 200 and b'href="/public/standings.json"' in body
         for suffix in ("", ".json"):
             status, _, body = await get(routes, f"/public/session/{session}{suffix}")
             assert status == 200

@@ -64,10 +64,10 @@ KEPT_ANSWERS = 512
 INDEX = (
     "<ul>"
     + "".join(
-        f'<li><a href="{name}">{name}</a> (<a href="{name}.json">JSON</a>)</li>'
+        f'<li><a href="{PREFIX}{name}">{name}</a> (<a href="{PREFIX}{name}.json">JSON</a>)</li>'
         for name in (*public_pages.TOURNAMENT_PAGES, "sessions")
     )
-    + '<li><a href="events">events</a> (server-sent events)</li></ul>'
+    + '<li><a href="/public/events">events</a> (server-sent events)</li></ul>'
 )
 
 
@@ -145,7 +145,8 @@ class PublicSite:
 
 def request_parts(scope: Scope) -> tuple[str, bool, dict[str, str]]:
     """A public address's page name, whether JSON is asked for, and the parameters it reads."""
-    name = str(scope.get("path", "")).removeprefix(PREFIX).rstrip("/")
+    path = str(scope.get("path", ""))
+    name = path[len(PREFIX) :].rstrip("/") if path.startswith(PREFIX) else ""
     as_json = name.endswith(".json")
     name = name.removesuffix(".json")
     query = scope.get("query_string", b"").decode("latin-1")
