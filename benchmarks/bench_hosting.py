@@ -17,7 +17,7 @@ Printed for each load: taps and their median / p95, the spectators' requests (an
 share of one core) and memory (summed, start -> peak), and whether the archive holds every tap
 once. Loads: ``$THURUPPU_HOSTING_LOADS`` as ``tables:spectators:workers`` items separated by
 commas, else 40 tables and 1,000 spectators on 1, 2 and 4 workers; ``$THURUPPU_HOSTING_TAPS``
-taps a table (default 10: a short run; the full hand is 43). PostgreSQL: a throwaway server from
+taps a table (default 8: a short run, some five minutes; the full hand is 43). PostgreSQL: a throwaway server from
 the Debian binaries, or ``$THURUPPU_TEST_PG_URL``.
 """
 
@@ -46,7 +46,7 @@ from tests.pg_server import TEST_URL_ENV, ThrowawayServer, postgres_bin
 LOADS_ENV = "THURUPPU_HOSTING_LOADS"
 TAPS_ENV = "THURUPPU_HOSTING_TAPS"
 DEFAULT_LOADS = "40:1000:1,40:1000:2,40:1000:4"
-DEFAULT_TAPS = 10
+DEFAULT_TAPS = 8
 SPECTATOR_SECONDS = 2.0
 PACE = (3.0, 5.0)
 
