@@ -17,8 +17,8 @@ Printed for each load: taps and their median / p95, the spectators' requests (an
 share of one core) and memory (summed, start -> peak), and whether the archive holds every tap
 once. Loads: ``$THURUPPU_HOSTING_LOADS`` as ``tables:spectators:workers`` items separated by
 commas, else 40 tables and 1,000 spectators on 1, 2 and 4 workers; ``$THURUPPU_HOSTING_TAPS``
-taps a table (default 8: a short run, some five minutes; the full hand is 43). PostgreSQL: a throwaway server from
-the Debian binaries, or ``$THURUPPU_TEST_PG_URL``.
+taps a table (default 8: a short run, some five minutes; the full hand is 43). PostgreSQL: a
+throwaway server from the Debian binaries, or ``$THURUPPU_TEST_PG_URL``.
 """
 
 from __future__ import annotations
