@@ -223,7 +223,7 @@ def test_serve_runs_its_workers_and_nginx_and_starts_a_dead_worker_again(
         page = f"http://127.0.0.1:{listen}/public/sessions.json"
         first = until(lambda: answered(page), 120)
         assert first["x-thuruppu-worker"] == "1"
-        assert answered(page)["X-Cache"] in ("HIT", "REVALIDATED", "UPDATING")  # type: ignore[index]
+        until(lambda: (answered(page) or {}).get("X-Cache") == "HIT", 20)  # nginx's cache
         worker = next(pid for pid in children(serving.pid) if b"warm" in _command_line(pid))
         os.kill(worker, signal.SIGKILL)
         until(

@@ -239,7 +239,7 @@ REFRESH_SCRIPT = """
 })();
 """
 """Read the page again when the archive says what it shows may have changed, once a second three
-times (revalidated by its ETag: a page is built at most every 1.5 s and may be cached a second
+times (revalidated by its ETag: a page is built at most every second and may be cached a second
 more, so the last read is one built after the change), and put it in place only if it changed."""
 STYLE = (
     "body{font-family:system-ui,sans-serif;margin:1rem;max-width:70rem}"

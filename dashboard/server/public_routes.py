@@ -50,7 +50,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 PREFIX = "/public/"
-BUILD_SECONDS = 1.5
+BUILD_SECONDS = 1.0
 """A resource is built at most this often; with the proxy's ``max-age`` a page is never more
 than about ``BUILD_SECONDS + MAX_AGE`` seconds behind the archive."""
 MAX_AGE = 1

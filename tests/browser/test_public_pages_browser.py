@@ -17,7 +17,7 @@ from tests.test_public_routes import EVENTS, HIDDEN, IN_PLAY, live_session
 pytestmark = pytest.mark.browser
 
 FOLLOWS_MS = 8000
-"""The archive's positions read every second, a page built every 1.5 s, read again 1 s after a
+"""The archive's positions read every second, a page built every second, read again 1 s after a
 notice: well within this."""
 
 
