@@ -68,7 +68,6 @@ class Positions:
         self.ready = asyncio.Event()
         self._changed = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._stop = threading.Event()
         self._archive: Archive | None = None
 
     def start(self) -> None:
@@ -78,10 +77,6 @@ class Positions:
         self._loop = asyncio.get_running_loop()
         listen = self._listen if is_postgres(self.location) else self._poll
         threading.Thread(target=listen, name="thuruppu-notices", daemon=True).start()
-
-    def stop(self) -> None:
-        """Ask the thread to stop (it ends within a poll or a listening timeout)."""
-        self._stop.set()
 
     def heard(self, notices: Iterable[Notice]) -> None:
         """Take notices in (on the loop): those that move a position forward are kept as changes,
@@ -139,26 +134,26 @@ class Positions:
 
     def _poll(self) -> None:
         """SQLite: read every position every ``POLL_SECONDS``."""
-        while not self._stop.is_set():
+        while True:  # as long as the process: the thread is a daemon
             with contextlib.suppress(ArchiveError):  # the archive is away: read it again later
                 self._hand_over(self._read_all())
-            self._stop.wait(POLL_SECONDS)
+            time.sleep(POLL_SECONDS)
 
     def _listen(self) -> None:
         """PostgreSQL: one ``LISTEN`` connection, every position read once it listens."""
-        while not self._stop.is_set():
+        while True:  # as long as the process: the thread is a daemon
             try:
                 with psycopg.connect(self.location, autocommit=True, connect_timeout=10) as conn:
                     channel = conn.execute(f"SELECT {CHANNEL}").fetchone()
                     assert channel is not None
                     conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel[0])))
                     self._hand_over(self._read_all())
-                    while not self._stop.is_set():
+                    while True:
                         for item in conn.notifies(timeout=1.0):  # each handed over as it comes
                             notice = read_notice(item.payload)
                             self._hand_over([notice] if notice is not None else [])
             except (psycopg.Error, ArchiveError, OSError):
-                self._stop.wait(RETRY_SECONDS)
+                time.sleep(RETRY_SECONDS)
 
 
 def event_text(kind: str, identifier: int, data: object) -> bytes:
