@@ -34,8 +34,8 @@ from benchmarks.hosted_day import (
 from dashboard.server.hosting import Hosting, nginx_binary
 from recorder.archive import open_archive
 from tests.browser.conftest import REPOSITORY, free_port
-from tests.pg_server import postgres_archive_url, postgres_url  # noqa: F401  (fixtures)
 
+pytest_plugins = ["tests.pg_server"]
 pytestmark = [pytest.mark.postgres]
 
 TEXT = MATCH.read_text(encoding="utf-8")
@@ -59,7 +59,7 @@ def hidden_in(text: str) -> set[str]:
 
 
 @pytest.fixture
-def hosted(postgres_archive_url: str, tmp_path: Path):  # noqa: F811
+def hosted(postgres_archive_url: str, tmp_path: Path):
     if nginx_binary() is None:
         pytest.skip("nginx is not installed: run scripts/test-deps.sh")
     listen = free_port()
@@ -206,7 +206,7 @@ def until(check: Callable[[], T | None], seconds: float) -> T:
 
 
 def test_serve_runs_its_workers_and_nginx_and_starts_a_dead_worker_again(
-    postgres_archive_url: str,  # noqa: F811
+    postgres_archive_url: str,
     tmp_path: Path,
 ) -> None:
     if nginx_binary() is None:

@@ -25,7 +25,8 @@ from recorder import loads
 from recorder.archive import events_from_record, open_archive
 from recorder.archive.notices import CHANNEL, Notice, read_notice
 from tests.day_setup import set_up
-from tests.pg_server import postgres_archive_url, postgres_url  # noqa: F401  (fixtures)
+
+pytest_plugins = ["tests.pg_server"]
 
 RECORD = loads(MATCH.read_text(encoding="utf-8"))
 EVENTS = events_from_record(RECORD)
@@ -172,7 +173,7 @@ def test_the_event_stream_catches_a_client_up_by_position() -> None:
 
 @pytest.mark.postgres
 def test_a_postgresql_write_notifies_its_session_and_position(
-    postgres_archive_url: str,  # noqa: F811
+    postgres_archive_url: str,
 ) -> None:
     archive = open_archive(postgres_archive_url)
     with psycopg.connect(postgres_archive_url, autocommit=True) as listener:
