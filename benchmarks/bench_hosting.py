@@ -185,8 +185,8 @@ def run_load(url: str, tables: int, spectators: int, workers: int, taps: int) ->
         listen = free_port()
         hosting = Hosting(url, workers, free_block(workers, listen), listen, insecure=True)
         day = HostedDay(hosting, Path(temporary))
-        day.start()
         try:
+            day.start()
             acks, watched, readings, seconds = asyncio.run(
                 drive(day, sessions, key, spectators, taps)
             )

@@ -240,9 +240,15 @@ def test_serve_runs_its_workers_and_nginx_and_starts_a_dead_worker_again(
         assert children(serving.pid) == []
         assert answered(page) is None  # nginx stopped with it
     finally:
-        if serving.poll() is None:
-            serving.kill()
-            serving.wait()
+        if serving.poll() is None:  # a failed check: stop it as a service manager would
+            serving.send_signal(signal.SIGTERM)
+            try:
+                serving.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                for pid in children(serving.pid):
+                    os.kill(pid, signal.SIGKILL)
+                serving.kill()
+                serving.wait()
 
 
 def _command_line(pid: int) -> bytes:
