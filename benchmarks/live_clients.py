@@ -58,10 +58,14 @@ def widget_key(identifier: str) -> str:
 class Client:
     """One browser tab's session on the server, over its own websocket."""
 
-    def __init__(self, url: str, page: str, query: str) -> None:
+    def __init__(
+        self, url: str, page: str, query: str, headers: dict[str, str] | None = None
+    ) -> None:
         self.address = url.replace("http://", "ws://") + "/_stcore/stream"
         self.page = page
         self.query = query
+        self.headers = headers or {}
+        """Sent with the websocket's opening request (a proxy's routing cookie)."""
         self.socket: websockets.ClientConnection | None = None
 
     async def open(self) -> Drawn:
@@ -69,6 +73,7 @@ class Client:
         self.socket = await websockets.connect(
             self.address,
             subprotocols=[Subprotocol("streamlit")],
+            additional_headers=self.headers,
             max_size=None,
             open_timeout=TIMEOUT_SECONDS,
             ping_interval=None,  # a server stalled for long is measured, not dropped

@@ -21,6 +21,7 @@ from dashboard.cli.checking import CLEAN, FOUND, UNREADABLE, checked_files, copy
 from dashboard.cli.families import commands_for
 from dashboard.cli.params import DbOption, EventOption, PlainTyper, UsageError, read_overrides
 from dashboard.cli.process_end import PROCESS_END
+from dashboard.cli.serve import serve_command
 from dashboard.cli.session_file import SessionFile, Spool, collector_paused
 from dashboard.cli.streamed import same_text, write_record_json, write_tgn
 from dashboard.day.commands import day_app, keys_for_club
@@ -462,6 +463,7 @@ archive_app = PlainTyper(help="The archive of recorded sessions: list, import, e
 app.add_typer(archive_app, name="archive")
 app.add_typer(day_app, name="day")
 app.command("keys")(keys_for_club)
+app.command("serve")(serve_command)
 
 
 def _open(db: str | None, create: bool = False) -> Archive:

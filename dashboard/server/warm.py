@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from dashboard.server import key_trail
+from dashboard.server import key_trail, public_routes
 from dashboard.server.launch import settings_problems
 
 
@@ -50,6 +50,19 @@ def warm(app: str, arguments: Sequence[str]) -> None:
         from dashboard import state
 
         state.warm()
+    finally:
+        sys.argv = command_line
+
+
+def public_location(app: str, arguments: Sequence[str]) -> str | None:
+    """The archive the spectators' routes read (``dashboard.server.public_routes``): the one
+    whose day the pages run (``state.day_location``), ``None`` for a server of files only."""
+    command_line = sys.argv
+    sys.argv = [app, *arguments]
+    try:
+        from dashboard import state
+
+        return state.day_location()
     finally:
         sys.argv = command_line
 
@@ -81,10 +94,12 @@ def send_at_once() -> None:
 
 
 def prepare(app: str, arguments: Sequence[str]) -> None:
-    """All the process does before Streamlit starts: send at once, keep keys out of addresses,
-    referrers and caches (``key_trail``), warm the caches for the app started with
-    ``arguments``, and keep them out of the collector's way."""
+    """All the process does before Streamlit starts: send at once, serve the spectators' routes
+    (``public_routes``), keep keys out of addresses, referrers and caches (``key_trail``,
+    outermost), warm the caches for the app started with ``arguments``, and keep them out of
+    the collector's way."""
     send_at_once()
+    public_routes.install(public_location(app, arguments))
     key_trail.install()
     warm(app, arguments)
     keep_warmed()

@@ -43,6 +43,7 @@ from recorder.archive.events import (
 from recorder.archive.fold import LogState
 from recorder.archive.from_record import events_from_record
 from recorder.archive.importing import CheckedLog, SessionSource, session_events
+from recorder.archive.notices import Notice, notify
 from recorder.archive.public import public_record
 from recorder.model import Record, Tag
 from recorder.tgn import TGNError, dumps, loads
@@ -256,6 +257,7 @@ class SqlArchive:
                         state, advanced = state.add(log[-1], log), True
                     _insert_events(tx, log[len(known.log) :])
                     tx.run("UPDATE sessions SET last_seq = ? WHERE id = ?", (len(log), session_id))
+                    notify(tx, self._database.dialect, Notice(session_id, len(log)))
             except BaseException:
                 if advanced:
                     self._known.pop(session_id, None)
@@ -300,6 +302,7 @@ class SqlArchive:
                 "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq",
                 (event_name, session, event.kind, day_payload(event), _now(), *_by(author)),
             )
+            notify(tx, self._database.dialect, Notice(None, int(rows[0][0]), event_name))
         return int(rows[0][0])
 
     def day_log(self, event_name: str | None = None) -> list[DayEntry]:
@@ -364,6 +367,7 @@ class SqlArchive:
                     session_id = _insert_session(tx, log.state, logged, "import")
                 _insert_events(tx, logged, session_id)
             tx.run("UPDATE sessions SET last_seq = ? WHERE id = ?", (log.count, session_id))
+            notify(tx, self._database.dialect, Notice(session_id, log.count))
         return session_id
 
     def export_tgn(self, session_id: int) -> str:
@@ -404,6 +408,7 @@ class SqlArchive:
                 for e in logged
             ]
             _insert_events(tx, stored)
+            notify(tx, self._database.dialect, Notice(session_id, len(stored)))
         with self._guard:
             self._known[session_id] = KnownLog(stored, state)
         return session_id
