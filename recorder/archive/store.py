@@ -12,7 +12,6 @@ import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Protocol
 
 from recorder.archive import access
@@ -31,19 +30,20 @@ from recorder.archive.events import (
     LOCAL,
     ArchiveError,
     Author,
-    Corrected,
     Event,
-    HandStarted,
     LoggedEvent,
-    RummyLineCorrected,
     SessionCreated,
-    encode_payload,
     event_from_json,
 )
 from recorder.archive.fold import LogState
 from recorder.archive.from_record import events_from_record
 from recorder.archive.importing import CheckedLog, SessionSource, session_events
 from recorder.archive.public import public_record
+from recorder.archive.writes import event_name as _event_name
+from recorder.archive.writes import hand_number as _hand_number
+from recorder.archive.writes import insert_events as _insert_events
+from recorder.archive.writes import now as _now
+from recorder.archive.writes import table_of as _table
 from recorder.model import Record, Tag
 from recorder.tgn import TGNError, dumps, loads
 
@@ -461,34 +461,6 @@ def _insert_session(
     return int(rows[0][0])
 
 
-def _event_name(state: LogState) -> str | None:
-    """The session's ``Event`` tag as it was created."""
-    return next((t["value"].strip() for t in state.tags if t["name"] == "Event"), None)
-
-
-def _insert_events(
-    tx: Transaction, logged: Sequence[LoggedEvent], session_id: int | None = None
-) -> None:
-    """Insert logged events (into session ``session_id`` when given, else their own)."""
-    tx.run_many(
-        "INSERT INTO events (session_id, seq, hand, kind, payload, recorded_at, who, why) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                session_id or e.session_id,
-                e.seq,
-                e.hand,
-                e.event.kind,
-                encode_payload(e.event),
-                e.recorded_at,
-                e.who,
-                e.why,
-            )
-            for e in logged
-        ],
-    )
-
-
 def _by(author: Author) -> tuple[str, str]:
     return author.who, author.why
 
@@ -526,26 +498,6 @@ def _refuse_started(tx: Transaction, event_name: str | None, schedule: str) -> N
         raise ArchiveError(
             f"match {schedule} has been started already (session {rows[0][0]}); nothing was stored"
         )
-
-
-def _table(state: LogState) -> str | None:
-    """The session's ``Table`` tag, if it has one."""
-    return next((str(tag["value"]) for tag in state.tags if tag["name"] == "Table"), None)
-
-
-def _hand_number(state: LogState, event: Event) -> int:
-    """The hand an event belongs to, counting hands from 1 (0 before the first)."""
-    if isinstance(event, HandStarted):
-        return len(state.hands) + 1
-    if isinstance(event, Corrected) and event.target in state.turns:
-        return state.turns[event.target].hand_index + 1
-    if isinstance(event, RummyLineCorrected) and event.target in state.rummy_lines:
-        return state.rummy_lines[event.target].hand_index + 1
-    return len(state.hands)
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def open_archive(location: str | os.PathLike[str] | None = None, *, create: bool = True) -> Archive:
