@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from recorder.archive import access
+from recorder.archive import access, taps
 from recorder.archive.checks import refusal
 from recorder.archive.database import Database, Transaction, archive_location, open_database
 from recorder.archive.day import (
@@ -39,6 +39,7 @@ from recorder.archive.fold import LogState
 from recorder.archive.from_record import events_from_record
 from recorder.archive.importing import CheckedLog, SessionSource, session_events
 from recorder.archive.public import public_record
+from recorder.archive.taps import Decide, HolderChange, KeptTap, Tap, TapAnswer, TapState
 from recorder.archive.writes import event_name as _event_name
 from recorder.archive.writes import hand_number as _hand_number
 from recorder.archive.writes import insert_events as _insert_events
@@ -169,6 +170,30 @@ class Archive(Protocol):
 
     def export_tgn(self, session_id: int) -> str:
         """The session as canonical TGN text."""
+        ...
+
+    def append_tap(
+        self,
+        session_id: int,
+        tap: Tap,
+        decide: Decide,
+        author: Author = ...,
+        take_over: bool = False,
+    ) -> TapAnswer:
+        """Store a scorer's tap exactly once, in the phone's order, by the table's holder, with
+        the events ``decide`` makes of the locked log, in one transaction (``taps``)."""
+        ...
+
+    def tap_state(self, session_id: int, device: str) -> TapState:
+        """How far a phone's taps are held, who holds the table, and the log's length."""
+        ...
+
+    def kept_apart(self, session_id: int) -> list[KeptTap]:
+        """The session's taps kept apart (another phone held the table), oldest first."""
+        ...
+
+    def holders(self, session_id: int) -> list[HolderChange]:
+        """Every phone that became the session's holder, oldest first."""
         ...
 
 
@@ -369,6 +394,48 @@ class SqlArchive:
     def export_tgn(self, session_id: int) -> str:
         """The session as canonical TGN text."""
         return dumps(self.record(session_id))
+
+    def append_tap(
+        self,
+        session_id: int,
+        tap: Tap,
+        decide: Decide,
+        author: Author = LOCAL,
+        take_over: bool = False,
+    ) -> TapAnswer:
+        """Store a scorer's tap with its events in one transaction, the session's row locked
+        (``taps.store_tap``); the log kept in memory follows what was stored."""
+        lock = self._database.dialect.lock_row
+        with self._guard:
+            try:
+                with self._database.transaction(write=True) as tx:
+                    known = self._read(tx, session_id, lock)
+                    done = taps.store_tap(
+                        tx, session_id, known.log, known.state, tap, decide, author, take_over
+                    )
+            except BaseException:
+                self._known.pop(session_id, None)  # its state may have advanced in place
+                raise
+            if done.spoiled:
+                self._known.pop(session_id, None)
+            elif done.log is not None and done.state is not None:
+                self._known[session_id] = KnownLog(done.log, done.state)
+        return done.answer
+
+    def tap_state(self, session_id: int, device: str) -> TapState:
+        """How far a phone's taps are held, who holds the table, and the log's length."""
+        with self._database.transaction(write=False) as tx:
+            return taps.tap_state(tx, session_id, device, self.location)
+
+    def kept_apart(self, session_id: int) -> list[KeptTap]:
+        """The session's taps kept apart (another phone held the table), oldest first."""
+        with self._database.transaction(write=False) as tx:
+            return taps.kept_apart(tx, session_id, self.location)
+
+    def holders(self, session_id: int) -> list[HolderChange]:
+        """Every phone that became the session's holder, oldest first."""
+        with self._database.transaction(write=False) as tx:
+            return taps.holders(tx, session_id, self.location)
 
     def _store_session(
         self,
