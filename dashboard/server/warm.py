@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from dashboard.server import key_trail
+from dashboard.server import key_trail, tap_route
 from dashboard.server.launch import settings_problems
 
 
@@ -82,10 +82,11 @@ def send_at_once() -> None:
 
 def prepare(app: str, arguments: Sequence[str]) -> None:
     """All the process does before Streamlit starts: send at once, keep keys out of addresses,
-    referrers and caches (``key_trail``), warm the caches for the app started with
-    ``arguments``, and keep them out of the collector's way."""
+    referrers and caches (``key_trail``), take the phones' taps by HTTP (``tap_route``), warm the
+    caches for the app started with ``arguments``, and keep them out of the collector's way."""
     send_at_once()
     key_trail.install()
+    tap_route.install()
     warm(app, arguments)
     keep_warmed()
 
