@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from dashboard.day.history import history_lines
 from dashboard.recording.live import LiveSessions
 from dashboard.recording.tap_writer import Answer, Sent, write_tap
 from dashboard.recording.tricks.pad import pad_data
@@ -173,3 +174,20 @@ def turns_standing(archive: Archive, session: int) -> list[tuple[int | None, str
         for e in effective_events(archive.events(session))
         if isinstance(e.event, TurnPlayed)
     ]
+
+
+def test_the_directors_history_shows_the_hand_over_and_the_taps_kept_apart(
+    archive: Archive,
+) -> None:
+    session = start(archive)
+    record_until_play(archive, session)
+    first, second = Phone(archive, session), Phone(archive, session, OTHER)
+    (seat, _, card), (seat2, _, card2) = expected_turns()[:2]
+    first.send({"kind": "card", "code": card, "seat": seat})
+    second.send({"kind": "card", "code": card2, "seat": seat2})
+    second.send({"kind": "card", "code": card2, "seat": seat2}, take_over=True)
+    lines = history_lines(archive, session)
+    assert any("phone phone-on holds the table" in line for line in lines), lines
+    assert any("took the table over from phone phone-on" in line for line in lines), lines
+    (apart,) = [line for line in lines if "kept apart" in line]
+    assert "tap 1 of phone phone-tw kept apart, not recorded" in apart and card2 in apart
