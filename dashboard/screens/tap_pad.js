@@ -149,6 +149,10 @@ async function flush() {
     } else if (Number.isInteger(answer.last_event)) {
       shown.undo = { target: answer.last_event, label: first.label };
     }
+    if (Number.isInteger(answer.events)) {
+      ownEvents.add(`${session}:${answer.events}`);
+      if (outcome === "stored") recent.push({ events: answer.events, tap: first.tap });
+    }
     save(QUEUE + session, kept);
     draw();
     if (component) component.setTriggerValue("held", { seq: first.seq, events: answer.events });
@@ -210,17 +214,24 @@ function resume(how) {
 // ---- the taps --------------------------------------------------------------------------------
 
 const local = { seat: null, actions: [], moment: null };
+const ownEvents = new Set(); // "session:events" after each tap of this pad the server held
+let recent = []; // taps held since the page was drawn: {events, tap}, until a drawing shows them
+
+function unseen() {
+  // The taps the server holds that the page's data does not show yet (its run is on its way).
+  return recent.filter((item) => item.events > shown.events);
+}
 
 function pending() {
   return shown ? book(shown.session).queue : [];
 }
 
 function seatToAct() {
-  // The seat the archive says is to act; once a card or call is kept here and not yet held,
-  // the next one goes to whoever the archive says is to act when it arrives.
-  const queued = pending().filter((item) => item.tap.kind === "card" || item.tap.kind === "call");
-  if (!queued.length) return shown.seat;
-  return null; // after a kept card, the seat is the archive's when the tap arrives
+  // The seat the archive says is to act, as the page was drawn; once a tap is kept here and
+  // not yet held, or held but not yet shown by a new drawing, the page's seat is out of date:
+  // the next tap then goes to whoever the archive says is to act when it arrives.
+  if (pending().length || unseen().length) return null;
+  return shown.seat;
 }
 
 function seatName(seat) {
@@ -317,7 +328,7 @@ function drawActions(root) {
 
 function drawGrid(root) {
   const gone = new Set(
-    pending()
+    [...pending(), ...unseen()]
       .filter((item) => item.tap.kind === "card")
       .map((item) => item.tap.code),
   );
@@ -492,12 +503,13 @@ export default function (handle) {
   const data = handle.data;
   if (!data || typeof data.session !== "number") return;
   const moment = `${data.session}:${data.events}`;
-  if (local.moment !== moment) {
-    local.seat = null; // a new moment at the table: the seat and actions start afresh
-    local.actions = [];
-    local.moment = moment;
+  if (local.moment !== moment && !ownEvents.has(moment)) {
+    local.seat = null; // moved on by another hand (a typed turn, the director): start afresh
+    local.actions = []; // (a tap of this pad clears its own choices when it is made)
   }
+  local.moment = moment;
   shown = data;
+  recent = recent.filter((item) => item.events > data.events);
   draw();
   flush();
 }
