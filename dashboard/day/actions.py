@@ -11,9 +11,10 @@ and ``thuruppu day`` call these functions and nothing else to write.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from dashboard.day.dealers import dealers, moved_dealers
 from dashboard.day.source import Day, DayError, day_log, open_day, schedule_event
 from dashboard.library import archive_key
 from recorder import dumps
@@ -32,9 +33,9 @@ from recorder.archive import (
     SessionVoided,
 )
 from recorder.archive.events import Event
-from recorder.games import GAMES, family_name
+from recorder.games import GAMES
 from recorder.model import Hand, PenaltyLine, Record, Tag
-from replay.rummy import replay_rummy
+from recorder.tgn import read as read_tgn
 from replay.tournament import (
     Description,
     ScheduledMatch,
@@ -55,7 +56,6 @@ from replay.tournament import (
 from replay.tournament.day import GAME_STAGES
 from replay.tournament.description import rules_for
 from replay.tournament.matches import GROUP
-from replay.tricks import normalize, replay_session
 
 
 @dataclass(frozen=True)
@@ -364,12 +364,37 @@ def penalty(
 
 
 def correct(day: Day, session: int, hand: int, text: str, author: Author) -> str:
-    """Replace a hand by the hands of a TGN text (none voids it, several insert)."""
+    """Replace a hand by the hands of a TGN text (none voids it, several insert). When hands are
+    inserted or removed, each later hand whose dealer only repeated the rotation follows the
+    rotation after them (``dealers.moved_dealers``), rewritten in the same transaction; a hand
+    being played keeps its dealer, and the message says so."""
     record = _session_of(day, session)
     _hand_of(record, hand, session)
     author = _needs_reason(author)
-    _append(day.archive, session, HandsRewritten(hand=hand, text=text), author)
-    return f"session {session}: hand {hand} corrected (by {author.who}: {author.why})"
+    read = read_tgn(text, "<correction>")
+    readable = read.record is not None and not read.errors  # else the archive refuses it
+    moved = moved_dealers(record, hand, read.record.hands) if read.record and readable else []
+    playing = len(day.archive.ended_record(session).hands) < len(record.hands)
+    kept = [change for change in moved if playing and change.index == len(record.hands) - 1]
+    followed = [change for change in moved if change not in kept]
+    events: list[Event] = [HandsRewritten(hand=hand, text=text)]
+    for change in followed:
+        rewritten = correction_text(record, change.index, [change.hand])
+        events.append(HandsRewritten(hand=change.number, text=rewritten))
+    try:
+        day.archive.append_all(session, events, author)
+    except ArchiveError as error:
+        raise DayError(str(error)) from None
+    said = f"session {session}: hand {hand} corrected (by {author.who}: {author.why})"
+    if followed:
+        numbers = ", ".join(str(change.number) for change in followed)
+        said += f"; the dealers of hands {numbers} follow the rotation after it"
+    for change in kept:
+        said += (
+            f"; hand {change.number} is being played: its dealer, seat {change.was}, is kept "
+            f"(the rotation gives seat {change.dealer})"
+        )
+    return said
 
 
 def replace_session(day: Day, session: int, author: Author, walkover_to: str | None = None) -> str:
@@ -447,24 +472,12 @@ def correction_text(record: Record, index: int, hands: Sequence[Hand] | None = N
     for number, hand in enumerate(replacing, start=1):
         tags = [tag for tag in hand.tags if tag.name != "Hand"]
         if number == 1 and hand.dealer is None:
-            dealer = DEALERS[family_name(record.game)](record, index)
+            dealer = dealers(record)[index]
             tags.insert(0, Tag(name="Dealer", value=str(dealer)))
         numbered.append(
             hand.model_copy(update={"tags": [Tag(name="Hand", value=str(number)), *tags]})
         )
     return dumps(record.model_copy(update={"hands": numbered}))
-
-
-def _trick_dealer(record: Record, index: int) -> int:
-    return replay_session(normalize(record)).hands[index].result.dealer
-
-
-def _rummy_dealer(record: Record, index: int) -> int:
-    return replay_rummy(record).deals[index].dealer
-
-
-#: Each family's dealer of a hand, from the hands before it (by ``recorder.games`` family name).
-DEALERS: dict[str, Callable[[Record, int], int]] = {"trick": _trick_dealer, "rummy": _rummy_dealer}
 
 
 def table_match(day: Day, table: int) -> ScheduleEntry:
