@@ -21,6 +21,7 @@ let component = null; // the latest component handle (its setTriggerValue)
 let sending = false;
 let retryTimer = null;
 let backoff = 500;
+const heldEvents = {}; // session: the log's length after this phone's latest tap held
 
 function storage() {
   try {
@@ -149,6 +150,9 @@ async function flush() {
     } else if (Number.isInteger(answer.last_event)) {
       shown.undo = { target: answer.last_event, label: first.label };
     }
+    if (Number.isInteger(answer.events)) {
+      heldEvents[session] = Math.max(heldEvents[session] || 0, answer.events);
+    }
     save(QUEUE + session, kept);
     draw();
     if (component) component.setTriggerValue("held", { seq: first.seq, events: answer.events });
@@ -217,10 +221,13 @@ function pending() {
 
 function seatToAct() {
   // The seat the archive says is to act; once a card or call is kept here and not yet held,
-  // the next one goes to whoever the archive says is to act when it arrives.
+  // the next one goes to whoever the archive says is to act when it arrives. So does a tap made
+  // after one of this phone's taps was held and before the page was drawn again from the
+  // archive: the seat drawn is then the one that has just played.
   const queued = pending().filter((item) => item.tap.kind === "card" || item.tap.kind === "call");
-  if (!queued.length) return shown.seat;
-  return null; // after a kept card, the seat is the archive's when the tap arrives
+  if (queued.length) return null;
+  if (shown.events < (heldEvents[shown.session] || 0)) return null;
+  return shown.seat;
 }
 
 function seatName(seat) {
