@@ -6,17 +6,25 @@ no answer (dropped, timed out, a server restarting) or a 5xx means send again af
 backoff; ``stored`` and ``refused`` take the tap off the queue (a refusal stops it, as on the
 pad); ``ahead`` renumbers the queue from the first tap the server does not hold; anything else
 (``conflict``, ``apart``, a 4xx) stops the queue. Each answer is kept, to be checked by the test.
+``TapServer`` is the dashboard's server the phones write to, killed with SIGKILL when a test says.
 """
 
 from __future__ import annotations
 
 import http.client
 import json
+import os
+import signal
+import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from dashboard.server.launch import streamlit_command
+from tests.browser.conftest import REPOSITORY, stop_server, wait_until_healthy
 
 LONGEST_BACKOFF = 1.0
 """The pad's backoff grows to 5 s; the tests keep it short so that a run stays short."""
@@ -108,3 +116,32 @@ class TapPhone:
                     item.seq = answer["held"] + 1 + index
             else:
                 self.stopped = {"status": status, **answer}
+
+
+@dataclass
+class TapServer:
+    """The dashboard's server writing into ``archive`` on ``port``; ``kill`` is SIGKILL."""
+
+    archive: str
+    folder: Path
+    log: Path
+    port: int
+    process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = streamlit_command(str(self.folder), self.port, self.archive)
+        with self.log.open("ab") as output:
+            self.process = subprocess.Popen(
+                command, cwd=REPOSITORY, stdout=output, stderr=subprocess.STDOUT
+            )
+        wait_until_healthy(f"http://127.0.0.1:{self.port}", self.process, self.log)
+
+    def kill(self) -> None:
+        """SIGKILL: the server gets no chance to finish a request, flush or close anything."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            stop_server(self.process)

@@ -21,15 +21,11 @@ shows that through the same proxy with ``Archive.append_all``, and the tap path 
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
-import subprocess
 import threading
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -39,12 +35,11 @@ import pytest
 from dashboard.recording.live import LiveSessions
 from dashboard.recording.tap_writer import Sent, write_tap
 from dashboard.recording.tricks import clicks
-from dashboard.server.launch import streamlit_command
 from recorder.archive import Archive, Event, open_archive
 from recorder.archive.fold import effective_events
-from tests.browser.conftest import REPOSITORY, free_port, stop_server, wait_until_healthy
+from tests.browser.conftest import free_port
 from tests.fault_proxy import FaultProxy, Faults
-from tests.tap_client import TapPhone
+from tests.tap_client import TapPhone, TapServer
 from tests.test_recording import EXPECTED, at, expected_calls, expected_turns, start
 
 pytest_plugins = ["tests.pg_server"]
@@ -57,35 +52,6 @@ KILLS_AFTER = (150, 330)
 """The server is killed once this many taps (of all tables) are acknowledged."""
 RUN_SECONDS = 240.0
 """A safety limit for the whole run: the phones give up after it (the run takes about 1-2 min)."""
-
-
-@dataclass
-class TapServer:
-    """The dashboard's server writing into ``archive`` on ``port``; ``kill`` is SIGKILL."""
-
-    archive: str
-    folder: Path
-    log: Path
-    port: int
-    process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        command = streamlit_command(str(self.folder), self.port, self.archive)
-        with self.log.open("ab") as output:
-            self.process = subprocess.Popen(
-                command, cwd=REPOSITORY, stdout=output, stderr=subprocess.STDOUT
-            )
-        wait_until_healthy(f"http://127.0.0.1:{self.port}", self.process, self.log)
-
-    def kill(self) -> None:
-        """SIGKILL: the server gets no chance to finish a request, flush or close anything."""
-        assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            stop_server(self.process)
 
 
 @pytest.fixture
