@@ -213,7 +213,7 @@ function resume(how) {
 
 // ---- the taps --------------------------------------------------------------------------------
 
-const local = { seat: null, actions: [], moment: null };
+const local = { seat: null, actions: [], moment: null, session: null };
 
 function pending() {
   return shown ? book(shown.session).queue : [];
@@ -500,9 +500,16 @@ export default function (handle) {
   if (!data || typeof data.session !== "number") return;
   const moment = `${data.session}:${data.events}`;
   if (local.moment !== moment) {
-    local.seat = null; // a new moment at the table: the seat and actions start afresh
-    local.actions = [];
+    // A new moment at the table: the seat and actions start afresh, unless the page is only
+    // catching up with this phone's own taps (their choices were cleared as they were made, so
+    // a choice made since, an ask before the next card, is for the next tap).
+    const own = local.session === data.session && data.events <= (heldEvents[data.session] || 0);
+    if (!own) {
+      local.seat = null;
+      local.actions = [];
+    }
     local.moment = moment;
+    local.session = data.session;
   }
   shown = data;
   draw();
