@@ -240,7 +240,7 @@ def test_the_ask_toggle_never_reaches_the_next_turn(
 
 
 TAP_WHEN_HELD = """
-(box, card) => {
+(box, tap) => {
   const root = box.getRootNode();
   let seen = false;
   const observer = new MutationObserver(() => {
@@ -249,14 +249,14 @@ TAP_WHEN_HELD = """
     if (waiting) seen = true;
     if (seen && !waiting) {
       observer.disconnect();
-      root.querySelector(`[data-tap="card-${card}"]`).click();
+      root.querySelector(`[data-tap="${tap}"]`).click();
     }
   });
   observer.observe(root, { subtree: true, childList: true, characterData: true });
 }
 """
-"""Tap ``card`` the moment the pad shows the tap before it held (its queue emptied), before the
-page has been drawn again from the archive: what a quick scorer does."""
+"""Tap the button ``tap`` (its data-tap) the moment the pad shows the tap before it held (its queue
+emptied), before the page has been drawn again from the archive: what a quick scorer does."""
 
 
 def test_a_card_tapped_before_the_page_is_drawn_again_goes_to_the_seat_to_play(
@@ -266,10 +266,30 @@ def test_a_card_tapped_before_the_page_is_drawn_again_goes_to_the_seat_to_play(
     page = phone.new_page()
     open_pad(page, server, session, "card-JS")
     (seat, _, card), (seat2, _, card2) = expected_turns()[:2]
-    page.locator(QUEUE).evaluate(TAP_WHEN_HELD, card2)
+    page.locator(QUEUE).evaluate(TAP_WHEN_HELD, f"card-{card2}")
     page.locator(f'[data-tap="card-{card}"]').click()
     wait_for_turns(server, session, 2, WAIT_MS / 1000)
     assert turns(open_archive(server.archive), session) == [(seat, card, ()), (seat2, card2, ())]
+
+
+def test_an_ask_chosen_before_the_page_is_drawn_again_stays_for_the_next_card(
+    phone: BrowserContext, server: TapServer
+) -> None:
+    session = playing(server)
+    page = phone.new_page()
+    open_pad(page, server, session, "card-JS")
+    (seat, _, card), (seat2, _, card2) = expected_turns()[:2]
+    page.locator(QUEUE).evaluate(TAP_WHEN_HELD, "action-ask")  # the ask is for the next card
+    page.locator(f'[data-tap="card-{card}"]').click()
+    drawn_again = page.locator(f'[data-tap="seat-{seat2}"][aria-pressed="true"]')
+    expect(drawn_again).to_have_count(1, timeout=WAIT_MS)  # the pad drawn from the archive
+    expect(page.locator('[data-tap="action-ask"]')).to_have_attribute("aria-pressed", "true")
+    page.locator(f'[data-tap="card-{card2}"]').click()
+    wait_for_turns(server, session, 2, WAIT_MS / 1000)
+    assert turns(open_archive(server.archive), session) == [
+        (seat, card, ()),
+        (seat2, card2, ("ask",)),
+    ]
 
 
 def test_a_second_phone_is_told_another_holds_the_table_and_may_take_it_over(
