@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from recorder.archive import Archive, CallMade, TrumpPlaced, TurnPlayed, open_archive
 from tests.browser.conftest import PHONE, free_port, screenshot
@@ -105,14 +105,19 @@ def tap_card(page: Page, card: str, actions: list[str]) -> None:
     page.locator(f'[data-tap="card-{card}"]').click()
 
 
-def wait_for_turns(server: TapServer, session: int, count: int, seconds: float) -> float:
+def wait_for_turns(
+    server: TapServer, session: int, count: int, seconds: float, page: Page | None = None
+) -> float:
     """Poll the archive until it holds ``count`` cards of the session; the seconds it took (fails
-    after ``seconds``)."""
+    after ``seconds``). With ``page``, wait in it, so that the test's request handlers run."""
     started = time.monotonic()
     while time.monotonic() - started < seconds:
         if len(turns(open_archive(server.archive), session)) >= count:
             return time.monotonic() - started
-        time.sleep(0.05)
+        if page is None:
+            time.sleep(0.05)
+        else:
+            page.wait_for_timeout(50)
     held = len(turns(open_archive(server.archive), session))
     pytest.fail(f"{held} of {count} cards stored after {seconds} s")
 
@@ -290,6 +295,36 @@ def test_an_ask_chosen_before_the_page_is_drawn_again_stays_for_the_next_card(
         (seat, card, ()),
         (seat2, card2, ("ask",)),
     ]
+
+
+def test_a_tap_whose_request_is_never_answered_is_sent_again(
+    phone: BrowserContext, server: TapServer
+) -> None:
+    """A request lost on the way with its connection left open (a Wi-Fi gone mid-request): no
+    error ever comes, so the pad must give it up and send the tap again."""
+    session = playing(server)
+    page = phone.new_page()
+    open_pad(page, server, session, "card-JS")
+    stalled: list[Route] = []
+
+    def hold(route: Route) -> None:
+        """Keep the first request, never answered; let the others through."""
+        if stalled:
+            route.continue_()
+        else:
+            stalled.append(route)
+
+    phone.route(TAPS, hold)
+    (seat, _, card), (seat2, _, card2) = expected_turns()[:2]
+    tap_card(page, card, [])
+    tap_card(page, card2, [])
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not stalled and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert len(stalled) == 1
+    wait_for_turns(server, session, 2, WAIT_MS / 1000, page)
+    assert turns(open_archive(server.archive), session) == [(seat, card, ()), (seat2, card2, ())]
+    expect(page.locator(QUEUE)).not_to_contain_text("not yet sent", timeout=WAIT_MS)
 
 
 def test_a_second_phone_is_told_another_holds_the_table_and_may_take_it_over(
