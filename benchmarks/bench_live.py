@@ -3,14 +3,17 @@ spectators watch the projector, the standings and the tables on Replay, every ta
 
 Each table is a scorer who replays a match of the bundled tournament (``data/tournament``) tap by
 tap: every call, the face-down card and every card with its seat (and its ``ask``/``show``), the
-next hand's button between hands. A tap is timed from the click's message until the page is drawn
-again with the new event (the light clients of ``benchmarks.live_clients``: the server does what a
-real tab costs it, the benchmark draws nothing). Spectators are of three kinds in turn: the
-projector view of the tables' event, which asks for its redraw every 5 s; the event's standings on
-the Tournament page and one table's session on the Replay page, each a phone whose page is run
-again every 5 s (a refresh as often as the projector redraws: the heavier case). The server's CPU
-time and memory are read from ``/proc`` every second. The archive is a SQLite file holding the
-bundled tournament.
+next hand's button between hands. On a checkout with the Record page's tap pad a tap is a ``POST
+/_tap`` timed until it is acknowledged, then the page run again as the pad asks (timed apart);
+before it, a tap was the button's rerun message, timed until the page was drawn again with the new
+event (the light clients of ``benchmarks.live_clients``: the server does what a real tab costs it,
+the benchmark draws nothing). After the loads, one real scorer in Chromium at 390 px times the
+pad's local echo of a hand's taps (``$THURUPPU_LIVE_ECHO=0`` skips it). Spectators are of three
+kinds in turn: the projector view of the tables' event, which asks for its redraw every 5 s; the
+event's standings on the Tournament page and one table's session on the Replay page, each a phone
+whose page is run again every 5 s (a refresh as often as the projector redraws: the heavier case).
+The server's CPU time and memory are read from ``/proc`` every second. The archive is a SQLite file
+holding the bundled tournament.
 
 Printed for each load (tables, spectators): taps, tap median / p95 / max, the tap's median and the
 server's CPU per tap over the first and the last tenth of the taps (a tap's cost flat in the number
