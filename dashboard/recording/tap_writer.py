@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 from dashboard.day import guard
-from dashboard.recording.live import LiveSessions
+from dashboard.recording.live import Drawn, LiveSession, LiveSessions
 from dashboard.recording.tricks.clicks import Accepted
 from dashboard.recording.tricks.position import position_of
 from dashboard.recording.tricks.taps import canonical, decision, read_tap
@@ -69,7 +69,7 @@ def write_tap(archive: Archive, live: LiveSessions, sent: Sent, keys_on: bool) -
             return _refused(403, sent.seq, f"not allowed: {refused}; nothing was stored")
 
         def decide(log: list[LoggedEvent]) -> Sequence[Event] | str:
-            drawn, _ = live.read(archive, sent.session_id, log)
+            drawn = _drawn_without_waiting(live, archive, sent.session_id, log)
             decided = decision(position_of(sent.session_id, drawn), log, tapped)
             return decided.events if isinstance(decided, Accepted) else decided.message
 
@@ -80,6 +80,25 @@ def write_tap(archive: Archive, live: LiveSessions, sent: Sent, keys_on: bool) -
     except ArchiveError as error:
         return _refused(403, sent.seq, str(error))
     return Answer(200, _body(answer))
+
+
+def _drawn_without_waiting(
+    live: LiveSessions, archive: Archive, session_id: int, log: Sequence[LoggedEvent]
+) -> Drawn:
+    """The session as ``log`` (read and locked by the archive's write) describes it: from its kept
+    state when no page holds that now, else made afresh from the log.
+
+    The tap is decided inside the archive's write, the archive's lock held; a page drawing the
+    session (the Record page, the projector) holds the kept state's lock while it reads the
+    archive. Waiting here for the kept state would hold the two locks in the other order, and the
+    server would stop answering anyone."""
+    kept = live.session(archive, session_id)
+    if kept.lock.acquire(blocking=False):
+        try:
+            return kept.advance(log).drawn()
+        finally:
+            kept.lock.release()
+    return LiveSession().advance(log).drawn()
 
 
 def _body(answer: TapAnswer) -> dict[str, object]:

@@ -14,6 +14,7 @@
 const DEVICE = "thuruppu-device";
 const KEY = "thuruppu-tab-key"; // the tab's key, kept by dashboard/server/kept_key.js
 const QUEUE = "thuruppu-taps-"; // + session: {next, queue: [{seq, tap, label}], stop}
+const SEND_MS = 10000; // a request unanswered this long is given up and the tap sent again
 const SUIT_SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 
 let shown = null; // the latest data the server drew the pad from
@@ -109,6 +110,11 @@ async function flush() {
   const first = kept.queue[0];
   let answer = null;
   let status = 0;
+  // A request lost with its connection left open (a Wi-Fi gone mid-request) never fails: without
+  // a limit the queue would wait for it forever. The server stores a tap once, so sending it
+  // again after a slow answer is safe.
+  const controller = typeof AbortController === "function" ? new AbortController() : null;
+  const limit = controller ? setTimeout(() => controller.abort(), SEND_MS) : null;
   try {
     const headers = { "Content-Type": "application/json" };
     const key = tabKey();
@@ -118,6 +124,7 @@ async function flush() {
       headers,
       cache: "no-store",
       credentials: "same-origin",
+      signal: controller ? controller.signal : undefined,
       body: JSON.stringify({
         session,
         device: deviceId(),
@@ -129,8 +136,9 @@ async function flush() {
     status = response.status;
     answer = await response.json();
   } catch {
-    answer = null; // not reached, or no answer: send again
+    answer = null; // not reached, or no answer (in time): send again
   }
+  if (limit) clearTimeout(limit);
   sending = false;
   kept = book(session);
   if (!answer || status >= 500 || status === 0) {
