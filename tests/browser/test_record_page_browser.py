@@ -1,13 +1,18 @@
 """What the Record page shows the scorer, in Chromium at both sizes: the calls so far, the winning
 call and the face-down card, a finished trick's winner and points, played cards that look played in
-every suit, a suit's cards in one row on a phone with Undo in view, the Resume list's names, and
-the date asked at set-up and written to the ``Date`` tag."""
+every suit (disabled, grey, struck through), the tap pad's buttons a finger's size (44 x 44 px) on
+a phone, each suit's cards together within the screen's width, Undo in view naming the last card,
+the Resume list's names, and the date asked at set-up and written to the ``Date`` tag."""
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from dashboard.views.cards import card_label
+from recorder.cards import Card
 from tests.browser.conftest import PHONE, screenshot
 from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fixture)
     DATE,
@@ -18,6 +23,7 @@ from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fi
     expected_calls,
     expected_turns,
     exported,
+    pad,
     play_turn,
     recorder,
     set_up_session,
@@ -25,19 +31,56 @@ from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fi
 
 pytestmark = pytest.mark.browser
 
-SUIT_ROWS = {"S": "JS QS KS AS TS 9S 8S 7S 3S", "H": "JH QH KH AH TH 9H 8H 7H 3H"}
+SUITS = {
+    "S": "JS QS KS AS TS 9S 8S 7S 3S",
+    "H": "JH QH KH AH TH 9H 8H 7H 3H",
+    "C": "JC QC KC AC TC 9C 8C 7C 3C",
+    "D": "JD QD KD AD TD 9D 8D 7D 3D",
+}
+"""The pack as the pad draws it, a suit's cards together."""
+FINGER = 44
+"""The smallest touch target on a phone, in CSS pixels (issue 42)."""
 
 LOOK = """(button) => {
-    const label = button.querySelector('p') || button;
-    const inner = label.querySelector('span') || label;
-    return {opacity: getComputedStyle(button).opacity, colour: getComputedStyle(inner).color,
-            struck: !!button.querySelector('del, s')};
+    const style = getComputedStyle(button);
+    return {opacity: style.opacity, colour: style.color, disabled: button.disabled,
+            struck: style.textDecorationLine.includes('line-through')};
 }"""
 
 
 def look(page: Page, card: str) -> dict[str, object]:
-    """How a card button of the grid is drawn: its opacity, label colour and strike-through."""
-    return dict(page.locator(f".st-key-rec-grid-{card} button").evaluate(LOOK))
+    """How a card button of the pad is drawn: opacity, colour, strike-through, disabled."""
+    return dict(page.locator(pad(f"card-{card}")).evaluate(LOOK))
+
+
+def to_top(page: Page) -> None:
+    """Scroll the page to its top (Streamlit scrolls its main section, not the window)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator('[data-testid="stMain"]').evaluate("(main) => main.scrollTo(0, 0)")
+
+
+def undo_words(seat: int, card: str) -> str:
+    """What the pad's Undo says for a card just held: "Undo Faiz (6)'s Q♣"."""
+    return f"Undo {PLAYERS[seat - 1]} ({seat})'s {card_label(Card.parse(card))}"
+
+
+def check_phone_layout(page: Page) -> None:
+    """On a phone every card button is at least a finger's size and lies within the screen; a
+    suit's cards stand together, in at most two rows (nine 44 px targets do not fit in one row
+    at 390 px), no suit's rows among another's."""
+    spans = []
+    for suit, codes in SUITS.items():
+        boxes = [page.locator(pad(f"card-{code}")).bounding_box() for code in codes.split()]
+        assert all(boxes), suit
+        sized = [box for box in boxes if box]
+        assert all(box["width"] >= FINGER and box["height"] >= FINGER for box in sized), sized
+        assert all(box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] for box in sized)
+        tops = sorted({round(box["y"]) for box in sized})
+        assert len(tops) <= 2, (suit, tops)
+        spans.append((tops[0], round(max(box["y"] + box["height"] for box in sized)), suit))
+    spans.sort()
+    for (_, bottom, above), (top, _, below) in itertools.pairwise(spans):
+        assert top >= bottom, (above, below, spans)  # a suit's rows below the one before
 
 
 def in_view(page: Page, selector: str) -> bool:
@@ -55,15 +98,15 @@ def test_the_scorer_sees_the_calls_the_trick_winner_and_what_is_played(
     set_up_session(page, recorder.url)
     calls = expected_calls()
     for _seat, call in calls[:3]:
-        click_recorded(page, f".st-key-rec-call-{call} button")
+        click_recorded(page, pad(f"call-{call}"))
     expect(page.locator(".rec-calls-so-far")).to_have_text(
         "Calls: Anil (1) 20 · Biju (2) 22 · Chitra (3) 24"
     )
     screenshot(page, "record-calls-so-far")
     for _seat, call in calls[3:]:
-        click_recorded(page, f".st-key-rec-call-{call} button")
+        click_recorded(page, pad(f"call-{call}"))
     expect(page.locator(".rec-winning-call")).to_have_text("Chitra (3) called 24")
-    click_recorded(page, ".st-key-rec-trump-9H button")
+    click_recorded(page, pad("trump-9H"))
     expect(page.locator(".rec-winning-call")).to_have_text(
         "Chitra (3) called 24; face-down card 9♥"
     )
@@ -72,32 +115,30 @@ def test_the_scorer_sees_the_calls_the_trick_winner_and_what_is_played(
         play_turn(page, seat, action, card)
     finished = page.locator(".rec-finished")
     expect(finished).to_have_text("Trick 1 won by Anil (1), 4 points.")
-    page.evaluate("window.scrollTo(0, 0)")
+    to_top(page)
     screenshot(page, "record-trick-won")
 
     played = {card: look(page, card) for _, _, card in turns[:6]}  # J♠ K♥ A♠ K♠ Q♠ Q♣
-    assert all(shown["struck"] for shown in played.values()), played
+    assert all(shown["disabled"] and shown["struck"] for shown in played.values()), played
     assert len({shown["colour"] for shown in played.values()}) == 1, played  # grey, any suit
     assert all(float(str(shown["opacity"])) < 0.6 for shown in played.values()), played
     unplayed = look(page, "JH")
-    assert not unplayed["struck"] and unplayed["colour"] != played["KH"]["colour"]
+    assert not unplayed["disabled"] and not unplayed["struck"]
+    assert unplayed["colour"] != played["KH"]["colour"]
 
     if page.viewport_size == PHONE:
-        for suit, codes in SUIT_ROWS.items():
-            boxes = [
-                page.locator(f".st-key-rec-grid-{code} button").bounding_box()
-                for code in codes.split()
-            ]
-            tops = {round(box["y"]) for box in boxes if box}
-            assert len(tops) == 1, (suit, tops)  # one row per suit
-            assert all(box and box["x"] + box["width"] <= PHONE["width"] for box in boxes)
-    assert in_view(page, ".st-key-rec-undo button")
+        check_phone_layout(page)
+    undo = page.locator(pad("undo"))
+    expect(undo).to_have_text(undo_words(*turns[5][::2]))  # the last card held: Q♣
+    to_top(page)
+    assert in_view(page, pad("undo"))
 
     seat, action, card = turns[6]
     play_turn(page, seat, action, card)
     expect(finished).to_have_count(0)  # trick 2 has begun
-    page.evaluate("window.scrollTo(0, 0)")
-    assert in_view(page, ".st-key-rec-undo button")
+    to_top(page)
+    assert in_view(page, pad("undo"))
+    expect(undo).to_have_text(undo_words(seat, card))
     screenshot(page, "record-played-cards")
 
     assert f'[Date "{DATE}"]' in exported(page)
