@@ -21,6 +21,7 @@ let component = null; // the latest component handle (its setTriggerValue)
 let sending = false;
 let retryTimer = null;
 let backoff = 500;
+const heldTo = {}; // session: the log's length after the latest tap held from this page
 
 function storage() {
   try {
@@ -149,6 +150,9 @@ async function flush() {
     } else if (Number.isInteger(answer.last_event)) {
       shown.undo = { target: answer.last_event, label: first.label };
     }
+    if (outcome === "stored" && Number.isInteger(answer.events)) {
+      heldTo[session] = Math.max(heldTo[session] || 0, answer.events);
+    }
     save(QUEUE + session, kept);
     draw();
     if (component) component.setTriggerValue("held", { seq: first.seq, events: answer.events });
@@ -216,11 +220,21 @@ function pending() {
 }
 
 function seatToAct() {
-  // The seat the archive says is to act; once a card or call is kept here and not yet held,
-  // the next one goes to whoever the archive says is to act when it arrives.
+  // The seat the archive says is to act, as far as this page knows it: once a card or call is
+  // kept here and not yet held, or a tap was held after the page was drawn (its redraw not yet
+  // come), the page no longer knows, and the next one goes to whoever the archive says is to
+  // act when it arrives.
   const queued = pending().filter((item) => item.tap.kind === "card" || item.tap.kind === "call");
-  if (!queued.length) return shown.seat;
-  return null; // after a kept card, the seat is the archive's when the tap arrives
+  if (queued.length || (heldTo[shown.session] || 0) > shown.events) return null;
+  return shown.seat;
+}
+
+function sentSeat() {
+  // The seat a tap carries: the one the scorer picked, else none, which the server reads as
+  // the seat the archive says is to act when the tap arrives. A seat shown by a page drawn
+  // before the latest taps were held (another tab, a redraw still on its way) is never sent:
+  // it would store the card or call under the seat of an earlier turn.
+  return local.seat;
 }
 
 function seatName(seat) {
@@ -229,18 +243,20 @@ function seatName(seat) {
 }
 
 function tapCard(code, label) {
-  const seat = local.seat ?? seatToAct();
+  const seat = sentSeat();
+  const named = seat ?? seatToAct();
   const actions = local.actions.slice();
   local.seat = null;
   local.actions = [];
   const words = actions.length ? actions.join(" ") + " " : "";
-  keep({ kind: "card", code, seat, actions }, `${seatName(seat)}: ${words}${label}`);
+  keep({ kind: "card", code, seat, actions }, `${seatName(named)}: ${words}${label}`);
 }
 
 function tapCall(token, label) {
-  const seat = local.seat ?? seatToAct();
+  const seat = sentSeat();
+  const named = seat ?? seatToAct();
   local.seat = null;
-  keep({ kind: "call", token, seat }, `${seatName(seat)}: ${label}`);
+  keep({ kind: "call", token, seat }, `${seatName(named)}: ${label}`);
 }
 
 function tapUndo() {
@@ -342,9 +358,10 @@ function drawOthers(root) {
   for (const answer of shown.answers || []) {
     line.append(
       button(answer, { "data-tap": `answer-${answer}` }, () => {
-        const seat = local.seat ?? seatToAct();
+        const seat = sentSeat();
+        const named = seat ?? seatToAct();
         local.seat = null;
-        keep({ kind: "answer", answer, seat }, `${seatName(seat)}: ${answer}`);
+        keep({ kind: "answer", answer, seat }, `${seatName(named)}: ${answer}`);
       }),
     );
   }
