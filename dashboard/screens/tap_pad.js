@@ -493,7 +493,6 @@ function draw() {
   }
   root.replaceChildren();
   if (shown.undo !== undefined && shown.phase !== "closed") drawUndo(root);
-  drawQueue(root); // in view at the top on a phone: what is kept here, and any stop
   if (shown.phase === "calling") drawCalls(root);
   if (shown.phase === "trump") drawTrump(root);
   if (shown.phase === "play") {
@@ -502,6 +501,9 @@ function draw() {
     drawGrid(root);
     drawOthers(root);
   }
+  // Under the buttons: what is kept here grows a line a tap, and above them it would move every
+  // card down under the scorer's finger between one tap and the next.
+  drawQueue(root);
 }
 
 export default function (handle) {
