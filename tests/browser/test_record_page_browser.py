@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from dashboard.views.cards import card_label
 from recorder.cards import Card
@@ -38,6 +38,8 @@ SUITS = {
     "D": "JD QD KD AD TD 9D 8D 7D 3D",
 }
 """The pack as the pad draws it, a suit's cards together."""
+SPOTS = ("3S", "7H", "3C", "7D")
+"""Cards of each suit, none played in the first trick: where they are drawn is watched."""
 FINGER = 44
 """The smallest touch target on a phone, in CSS pixels (issue 42)."""
 
@@ -51,6 +53,11 @@ LOOK = """(button) => {
 def look(page: Page, card: str) -> dict[str, object]:
     """How a card button of the pad is drawn: opacity, colour, strike-through, disabled."""
     return dict(page.locator(pad(f"card-{card}")).evaluate(LOOK))
+
+
+def events_before_play() -> int:
+    """The events logged before the first card: the session, the hand, the calls, the card."""
+    return 2 + len(expected_calls()) + 1
 
 
 def to_top(page: Page) -> None:
@@ -149,3 +156,32 @@ def test_the_scorer_sees_the_calls_the_trick_winner_and_what_is_played(
     )
     expect(page.locator(".st-key-rec-date input")).to_be_visible()
     screenshot(page, "record-resume")
+
+
+def test_the_cards_stay_where_they_are_while_taps_are_kept_on_the_phone(
+    browser: Browser,
+    recorder: Recorder,  # noqa: F811
+) -> None:
+    """A scorer taps card after card without looking back: a tap kept on the phone (listed as
+    not yet sent) must not move the cards, or the next finger lands on another card."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    page = context.new_page()
+    try:
+        set_up_session(page, recorder.url)
+        for _seat, call in expected_calls():
+            click_recorded(page, pad(f"call-{call}"))
+        click_recorded(page, pad("trump-9H"))
+        to_top(page)
+        placed = {code: page.locator(pad(f"card-{code}")).bounding_box() for code in SPOTS}
+        context.set_offline(True)  # nothing reaches the server: every tap stays kept
+        for count, (_, _, card) in enumerate(expected_turns()[:3], start=1):
+            page.locator(pad(f"card-{card}")).click()
+            expect(page.locator(pad("queue"))).to_contain_text(f"not yet sent: {count}")
+            moved = {code: page.locator(pad(f"card-{code}")).bounding_box() for code in SPOTS}
+            assert moved == placed, count
+        context.set_offline(False)
+        expect(page.locator(".rec-status")).to_have_attribute(
+            "data-events", str(events_before_play() + 3), timeout=WAIT_MS
+        )
+    finally:
+        context.close()
