@@ -24,11 +24,19 @@ from dashboard.server.tap_route import answer_tap
 PHONE = "apptest-phone-0001"
 
 
+def pad_texts(app: AppTest) -> list[str]:
+    """The data of every component the page drew (the tap pad's, sent to the browser as the rest
+    of the page is), as JSON text with its characters as they are (the page sends ``7\\u2660``,
+    which a search for ``7♠`` would miss)."""
+    found = [node for node in _walk(app._tree) if getattr(node, "type", None) == "bidi_component"]
+    return [json.dumps(json.loads(node.proto.json), ensure_ascii=False) for node in found]
+
+
 def pad_shown(app: AppTest) -> dict[str, Any]:
     """The data the page last drew its tap pad from (it fails when the page drew no pad)."""
-    found = [node for node in _walk(app._tree) if getattr(node, "type", None) == "bidi_component"]
+    found = pad_texts(app)
     assert len(found) == 1, f"the page drew {len(found)} tap pads"
-    data = json.loads(found[0].proto.json)
+    data = json.loads(found[0])
     assert isinstance(data, dict)
     return data
 
