@@ -81,12 +81,25 @@ function tabKey() {
   }
 }
 
+function keyMark() {
+  // A short mark of this tab's key (FNV-1a), never the key itself: the tabs of one browser share
+  // the kept taps, and each tap must be sent with the key of the tab it was made in, not with
+  // another tab's (a director's, another table's), which would store it under that key's name.
+  const key = tabKey() || "";
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index += 1) {
+    hash ^= key.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return key ? hash.toString(16) : "";
+}
+
 // ---- the queue -------------------------------------------------------------------------------
 
 function keep(tap, label) {
   const session = shown.session;
   const kept = book(session);
-  kept.queue.push({ seq: kept.next, tap, label });
+  kept.queue.push({ seq: kept.next, tap, label, mark: keyMark() });
   kept.next += 1;
   save(QUEUE + session, kept);
   draw();
@@ -106,8 +119,9 @@ async function flush() {
   const session = shown.session;
   let kept = book(session);
   if (kept.stop || !kept.queue.length) return;
-  sending = true;
   const first = kept.queue[0];
+  if (first.mark !== undefined && first.mark !== keyMark()) return; // its own tab sends it
+  sending = true;
   let answer = null;
   let status = 0;
   try {
