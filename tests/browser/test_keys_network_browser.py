@@ -213,6 +213,39 @@ def test_a_tab_keeps_its_key_across_a_reload_each_tab_its_own(
         context.close()
 
 
+def test_a_tap_is_sent_with_the_key_of_the_tab_it_was_made_in(
+    browser: Browser, network: Network
+) -> None:
+    """One browser, two tabs on table 1's match: table 1's, and one holding table 2's key. The
+    tabs share the phone's kept taps; a tap made in table 2's tab is never sent by table 1's tab
+    (it would be stored as table 1's), only by its own, which is refused."""
+    context = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+    try:
+        mine, other = context.new_page(), context.new_page()
+        open_table(mine, network, 1)
+        open_table(other, network, 2)
+        other.goto(f"{network.url}/record?session={match_session(network, 1)}")
+        expect(other.locator(TAP)).to_be_visible(timeout=WAIT_MS)
+        sent: list[str] = []
+        mine.on("request", lambda asked: sent.append(asked.url) if "/_tap" in asked.url else None)
+        other.route("**/_tap", lambda route: route.abort())  # its own sending fails for now
+        before = stored(network.location)
+        other.locator(TAP).click()
+        expect(other.locator(pad("queue"))).to_contain_text("not yet sent: 1", timeout=WAIT_MS)
+        mine.evaluate("window.dispatchEvent(new Event('online'))")  # table 1's tab sends now
+        mine.locator("[data-tap^='seat-'] >> nth=0").click()  # and draws the kept taps again
+        expect(mine.locator(pad("queue"))).to_contain_text("not yet sent: 1", timeout=WAIT_MS)
+        assert sent == [] and stored(network.location) == before
+        other.unroute("**/_tap")
+        other.evaluate("window.dispatchEvent(new Event('online'))")
+        expect(other.get_by_text("is not the table's current match")).to_be_visible(timeout=WAIT_MS)
+        assert stored(network.location) == before
+        other.locator(pad("drop-all")).click()  # nothing of it left for table 1's tab
+        expect(other.locator(pad("queue"))).not_to_contain_text("not yet sent", timeout=WAIT_MS)
+    finally:
+        context.close()
+
+
 PAGES = ("record", "record?table=1", "record?table={played_table}", "record?session={session}",
          "organiser", "director", "director?session={played}")  # fmt: skip
 
