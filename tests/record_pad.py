@@ -4,10 +4,10 @@ AppTest runs the page's script but no script of a component: it cannot press the
 It does hold what the page drew the pad from (the component's data, ``pad_data``), so a scorer is
 played here as the pad plays one: the button pressed must be one the pad draws now (a call
 offered, a card not yet played, an Undo naming the latest event), its tap is made from the data
-as the pad's script makes it (the seat the archive says is to act unless one is picked, the undo's
-target), and it goes through the server's own entry for a tap (``tap_route.answer_tap``), with the
-page's shared archive and live sessions, under this phone's id and next number. The page is then
-run again, as a held tap makes the pad ask for, and redraws from the archive.
+as the pad's script makes it (a seat only when one is picked, the undo's target), and it goes
+through the server's own entry for a tap (``tap_route.answer_tap``), with the page's shared
+archive and live sessions, under this phone's id and next number. The page is then run again, as
+a held tap makes the pad ask for, and redraws from the archive.
 """
 
 from __future__ import annotations
@@ -68,13 +68,14 @@ def offered(data: dict[str, Any]) -> set[str]:
 def made_tap(
     data: dict[str, Any], name: str, seat: int | None, actions: Sequence[str]
 ) -> dict[str, Any]:
-    """The tap the pad's script makes for its button ``name`` (``tap_pad.js``)."""
-    acting = seat if seat is not None else data.get("seat")
+    """The tap the pad's script makes for its button ``name`` (``tap_pad.js``): a card, call or
+    answer carries the seat picked by hand, else none (the seat the archive says is to act when
+    it arrives); a pair, the seat picked or the one shown."""
     kind, _, rest = name.partition("-")
     if kind == "card":
-        return {"kind": "card", "code": rest, "seat": acting, "actions": list(actions)}
+        return {"kind": "card", "code": rest, "seat": seat, "actions": list(actions)}
     if kind == "call":
-        return {"kind": "call", "token": rest, "seat": acting}
+        return {"kind": "call", "token": rest, "seat": seat}
     if name == "trump-none":
         return {"kind": "trump"}
     if name.startswith("trump-suit-"):
@@ -82,9 +83,9 @@ def made_tap(
     if kind == "trump":
         return {"kind": "trump", "code": rest}
     if kind == "answer":
-        return {"kind": "answer", "answer": rest, "seat": acting}
+        return {"kind": "answer", "answer": rest, "seat": seat}
     if name == "pair":
-        return {"kind": "pair", "seat": acting}
+        return {"kind": "pair", "seat": seat if seat is not None else data.get("seat")}
     if name == "end":
         return {"kind": "end"}
     assert name == "undo", name
