@@ -72,9 +72,14 @@ def undo_words(seat: int, card: str) -> str:
 
 
 def check_phone_layout(page: Page) -> None:
-    """On a phone every card button is at least a finger's size and lies within the screen; a
-    suit's cards stand together, in at most two rows (nine 44 px targets do not fit in one row
-    at 390 px), no suit's rows among another's."""
+    """On a phone every button of the pad is at least a finger's size, every card within the
+    screen; a suit's cards stand together, in at most two rows (nine 44 px targets do not fit in
+    one row at 390 px), no suit's rows among another's."""
+    buttons = page.locator("button[data-tap]")  # seats, actions, cards, answers, Undo
+    sizes = [buttons.nth(index).bounding_box() for index in range(buttons.count())]
+    assert len(sizes) > 36 and all(sizes), sizes
+    small = [box for box in sizes if box and (box["width"] < FINGER or box["height"] < FINGER)]
+    assert small == [], small
     spans = []
     for suit, codes in SUITS.items():
         boxes = [page.locator(pad(f"card-{code}")).bounding_box() for code in codes.split()]
