@@ -22,6 +22,7 @@ let sending = false;
 let retryTimer = null;
 let backoff = 500;
 const heldTo = {}; // session: the log's length after the latest tap held from this page
+const heldCards = {}; // session: the cards held since the page was last drawn
 
 function storage() {
   try {
@@ -166,6 +167,7 @@ async function flush() {
     }
     if (outcome === "stored" && Number.isInteger(answer.events)) {
       heldTo[session] = Math.max(heldTo[session] || 0, answer.events);
+      if (first.tap.kind === "card") (heldCards[session] ||= []).push(first.tap.code);
     }
     save(QUEUE + session, kept);
     draw();
@@ -346,11 +348,15 @@ function drawActions(root) {
 }
 
 function drawGrid(root) {
-  const gone = new Set(
-    pending()
+  // played: the cards the page was drawn with, those kept here, and those held since it was
+  // drawn (until its next drawing, which has them): a card stays greyed from its tap on
+  const stale = (heldTo[shown.session] || 0) > shown.events;
+  const gone = new Set([
+    ...pending()
       .filter((item) => item.tap.kind === "card")
       .map((item) => item.tap.code),
-  );
+    ...(stale ? heldCards[shown.session] || [] : []),
+  ]);
   for (const line of shown.grid) {
     const made = row("tp-grid");
     for (const cell of line.cells) {
@@ -531,6 +537,7 @@ export default function (handle) {
     local.moment = moment;
   }
   shown = data;
+  if ((heldTo[data.session] || 0) <= data.events) heldCards[data.session] = []; // drawn with them
   draw();
   flush();
 }
