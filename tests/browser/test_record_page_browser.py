@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from dashboard.views.cards import card_label
+from recorder.archive import TurnPlayed, open_archive
 from recorder.cards import Card
 from tests.browser.conftest import PHONE, screenshot
 from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fixture)
@@ -188,5 +189,61 @@ def test_the_cards_stay_where_they_are_while_taps_are_kept_on_the_phone(
         expect(page.locator(".rec-status")).to_have_attribute(
             "data-events", str(events_before_play() + 3), timeout=WAIT_MS
         )
+    finally:
+        context.close()
+
+
+HOLD_RERUNS = """() => {
+    const send = WebSocket.prototype.send;
+    window.heldBack = [];
+    window.holdBack = false;
+    WebSocket.prototype.send = function (message) {
+        if (window.holdBack) { window.heldBack.push([this, message]); return; }
+        return send.call(this, message);
+    };
+    window.letGo = () => {
+        window.holdBack = false;
+        for (const [socket, message] of window.heldBack.splice(0)) send.call(socket, message);
+    };
+}"""
+"""Holds back what the page sends over its websocket (the page run a held tap asks for) until
+``letGo``: the moment between a tap held by the server and the page drawn again, made long."""
+
+
+def test_a_card_held_before_the_page_is_drawn_again_stays_played_and_the_next_goes_to_its_seat(
+    browser: Browser,
+    recorder: Recorder,  # noqa: F811
+) -> None:
+    """A tap held by the server, its page run not yet come: the card stays greyed (a second tap
+    on it would be refused and stop the pad), and the next card, tapped then, is stored for the
+    seat the archive says is to play, not the seat the page still shows."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    context.add_init_script(f"({HOLD_RERUNS})()")
+    page = context.new_page()
+    try:
+        set_up_session(page, recorder.url)
+        for _seat, call in expected_calls():
+            click_recorded(page, pad(f"call-{call}"))
+        click_recorded(page, pad("trump-9H"))
+        before = events_before_play()
+        (seat, _, card), (seat2, _, card2) = expected_turns()[:2]
+        page.evaluate("window.holdBack = true")
+        page.locator(pad(f"card-{card}")).click()
+        expect(page.locator(pad("queue"))).to_contain_text("All taps held", timeout=WAIT_MS)
+        expect(page.locator(".rec-status")).to_have_attribute("data-events", str(before))
+        expect(page.locator(pad(f"card-{card}"))).to_be_disabled()
+        page.locator(pad(f"card-{card2}")).click()
+        expect(page.locator(pad("queue"))).to_contain_text("All taps held", timeout=WAIT_MS)
+        page.evaluate("window.letGo()")
+        expect(page.locator(".rec-status")).to_have_attribute(
+            "data-events", str(before + 2), timeout=WAIT_MS
+        )
+        session = open_archive(recorder.archive).sessions()[0].id
+        turns = [
+            (entry.event.seat, entry.event.card.code if entry.event.card else "")
+            for entry in open_archive(recorder.archive).events(session)
+            if isinstance(entry.event, TurnPlayed)
+        ]
+        assert turns == [(seat, card), (seat2, card2)]
     finally:
         context.close()
