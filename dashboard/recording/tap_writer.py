@@ -76,7 +76,9 @@ def write_tap(archive: Archive, live: LiveSessions, sent: Sent, keys_on: bool) -
         tap = Tap(sent.device, sent.seq, canonical(tapped))
         answer = archive.append_tap(sent.session_id, tap, decide, author, sent.take_over)
     except ArchiveUnavailable as error:
-        return _refused(503, sent.seq, f"the archive cannot be written now ({error.reason})")
+        # in a scorer's words: the database's own message may name its file or address
+        trouble = guard.trouble_of(error)
+        return _refused(503, sent.seq, f"the archive cannot be written now ({trouble})")
     except ArchiveError as error:
         return _refused(403, sent.seq, str(error))
     return Answer(200, _body(answer))

@@ -81,12 +81,25 @@ function tabKey() {
   }
 }
 
+function keyMark() {
+  // A short mark of this tab's key (FNV-1a), never the key itself: the tabs of one browser share
+  // the kept taps, and each tap must be sent with the key of the tab it was made in, not with
+  // another tab's (a director's, another table's), which would store it under that key's name.
+  const key = tabKey() || "";
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index += 1) {
+    hash ^= key.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return key ? hash.toString(16) : "";
+}
+
 // ---- the queue -------------------------------------------------------------------------------
 
 function keep(tap, label) {
   const session = shown.session;
   const kept = book(session);
-  kept.queue.push({ seq: kept.next, tap, label });
+  kept.queue.push({ seq: kept.next, tap, label, mark: keyMark() });
   kept.next += 1;
   save(QUEUE + session, kept);
   draw();
@@ -106,8 +119,9 @@ async function flush() {
   const session = shown.session;
   let kept = book(session);
   if (kept.stop || !kept.queue.length) return;
-  sending = true;
   const first = kept.queue[0];
+  if (first.mark !== undefined && first.mark !== keyMark()) return; // its own tab sends it
+  sending = true;
   let answer = null;
   let status = 0;
   // A request lost with its connection left open (a Wi-Fi gone mid-request) never fails: without
@@ -242,24 +256,34 @@ function seatToAct() {
   return shown.seat;
 }
 
+function sentSeat() {
+  // The seat a tap carries: the one the scorer picked, else none, which the server reads as
+  // the seat the archive says is to act when the tap arrives. A seat shown by a page drawn
+  // before the latest taps were held (another tab, a redraw still on its way) is never sent:
+  // it would store the card or call under the seat of an earlier turn.
+  return local.seat;
+}
+
 function seatName(seat) {
   const found = (shown.seats || []).find((item) => item.seat === seat);
   return found ? found.label : "next to act";
 }
 
 function tapCard(code, label) {
-  const seat = local.seat ?? seatToAct();
+  const seat = sentSeat();
+  const named = seat ?? seatToAct();
   const actions = local.actions.slice();
   local.seat = null;
   local.actions = [];
   const words = actions.length ? actions.join(" ") + " " : "";
-  keep({ kind: "card", code, seat, actions }, `${seatName(seat)}: ${words}${label}`);
+  keep({ kind: "card", code, seat, actions }, `${seatName(named)}: ${words}${label}`);
 }
 
 function tapCall(token, label) {
-  const seat = local.seat ?? seatToAct();
+  const seat = sentSeat();
+  const named = seat ?? seatToAct();
   local.seat = null;
-  keep({ kind: "call", token, seat }, `${seatName(seat)}: ${label}`);
+  keep({ kind: "call", token, seat }, `${seatName(named)}: ${label}`);
 }
 
 function tapUndo() {
@@ -335,6 +359,8 @@ function drawActions(root) {
 }
 
 function drawGrid(root) {
+  // played: the cards the page was drawn with, those kept here, and those held since it was
+  // drawn (until its next drawing, which has them): a card stays greyed from its tap on
   const gone = new Set(
     [...pending(), ...unseen()]
       .filter((item) => item.tap.kind === "card")
@@ -361,9 +387,10 @@ function drawOthers(root) {
   for (const answer of shown.answers || []) {
     line.append(
       button(answer, { "data-tap": `answer-${answer}` }, () => {
-        const seat = local.seat ?? seatToAct();
+        const seat = sentSeat();
+        const named = seat ?? seatToAct();
         local.seat = null;
-        keep({ kind: "answer", answer, seat }, `${seatName(seat)}: ${answer}`);
+        keep({ kind: "answer", answer, seat }, `${seatName(named)}: ${answer}`);
       }),
     );
   }
@@ -495,7 +522,6 @@ function draw() {
   }
   root.replaceChildren();
   if (shown.undo !== undefined && shown.phase !== "closed") drawUndo(root);
-  drawQueue(root); // in view at the top on a phone: what is kept here, and any stop
   if (shown.phase === "calling") drawCalls(root);
   if (shown.phase === "trump") drawTrump(root);
   if (shown.phase === "play") {
@@ -504,6 +530,9 @@ function draw() {
     drawGrid(root);
     drawOthers(root);
   }
+  // Under the buttons: what is kept here grows a line a tap, and above them it would move every
+  // card down under the scorer's finger between one tap and the next.
+  drawQueue(root);
 }
 
 export default function (handle) {
