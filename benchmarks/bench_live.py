@@ -3,14 +3,17 @@ spectators watch the projector, the standings and the tables on Replay, every ta
 
 Each table is a scorer who replays a match of the bundled tournament (``data/tournament``) tap by
 tap: every call, the face-down card and every card with its seat (and its ``ask``/``show``), the
-next hand's button between hands. A tap is timed from the click's message until the page is drawn
-again with the new event (the light clients of ``benchmarks.live_clients``: the server does what a
-real tab costs it, the benchmark draws nothing). Spectators are of three kinds in turn: the
-projector view of the tables' event, which asks for its redraw every 5 s; the event's standings on
-the Tournament page and one table's session on the Replay page, each a phone whose page is run
-again every 5 s (a refresh as often as the projector redraws: the heavier case). The server's CPU
-time and memory are read from ``/proc`` every second. The archive is a SQLite file holding the
-bundled tournament.
+next hand's button between hands. On a checkout with the Record page's tap pad a tap is a ``POST
+/_tap`` timed until it is acknowledged, then the page run again as the pad asks (timed apart);
+before it, a tap was the button's rerun message, timed until the page was drawn again with the new
+event (the light clients of ``benchmarks.live_clients``: the server does what a real tab costs it,
+the benchmark draws nothing). After the loads, one real scorer in Chromium at 390 px times the
+pad's local echo of a hand's taps (``$THURUPPU_LIVE_ECHO=0`` skips it). Spectators are of three
+kinds in turn: the projector view of the tables' event, which asks for its redraw every 5 s; the
+event's standings on the Tournament page and one table's session on the Replay page, each a phone
+whose page is run again every 5 s (a refresh as often as the projector redraws: the heavier case).
+The server's CPU time and memory are read from ``/proc`` every second. The archive is a SQLite file
+holding the bundled tournament.
 
 Printed for each load (tables, spectators): taps, tap median / p95 / max, the tap's median and the
 server's CPU per tap over the first and the last tenth of the taps (a tap's cost flat in the number
@@ -45,7 +48,7 @@ import urllib.request
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from benchmarks.live_clients import Client, Drawn, chosen_option, timed, trigger
+from benchmarks.live_clients import Client, Drawn, TapSender, chosen_option, timed, trigger
 from dashboard.library import ARCHIVE_PREFIX
 from recorder.archive import ARCHIVE_ENV, HandStarted, open_archive
 from recorder.model import Tag
@@ -59,7 +62,10 @@ LOADS_ENV = "THURUPPU_LIVE_LOADS"
 CHECKOUT_ENV = "THURUPPU_LIVE_CHECKOUT"
 CAP_ENV = "THURUPPU_LIVE_CAP"
 """Seconds after which the tables stop, for a server that stalls: what they reached is reported."""
-DEFAULT_LOADS = "1:0:3:0,4:0:3:0,4:20:3:0,20:100:1:3-5"
+DEFAULT_LOADS = "1:0:1:0,4:20:1:0,20:100:1:3-5"
+"""A hand a table: short enough for ``make bench``; longer runs are named in the variable."""
+ECHO_ENV = "THURUPPU_LIVE_ECHO"
+"""``0``: skip the local echo measured in Chromium."""
 PROJECTOR_SECONDS = 5
 PHONE_SECONDS = 5
 """How often a phone on the standings or a Replay is refreshed: as often as the projector, the
@@ -72,6 +78,9 @@ STANDINGS_SHARED = re.compile(r"^def shared_view\(", re.MULTILINE)
 TOGGLES = re.compile(r'kind: Literal\["actions"\]')
 """The event that keeps a toggled action (``ask``) in the log, in a checkout that has it
 (``recorder/archive/events.py``): there a turn with an action logs the toggle, then the turn."""
+TAP_ROUTE = Path("dashboard") / "server" / "tap_route.py"
+"""The HTTP door of the Record page's tap pad, in a checkout that has it: there a scorer's taps go
+by ``POST /_tap`` (a tap timed from sending it to its answer), the page run again once held."""
 TURN = re.compile(r"(\d):(?:(ask|show) )?(\w\w)")
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -133,6 +142,7 @@ class Figures:
     resources: list[tuple[float, float, float]] = field(default_factory=list)  # time, CPU s, MB
     wrong: list[str] = field(default_factory=list)
     acknowledged: dict[int, int] = field(default_factory=dict)  # session id: taps recorded
+    buttons: list[float] = field(default_factory=list)  # the next hand's button, by websocket
     capped: float = 0.0  # the seconds after which the tables were stopped, if they were
 
 
@@ -160,6 +170,77 @@ async def scorer(
             if after != before + step.logs:
                 figures.wrong.append(f"session {session_id}: {before} -> {after} events")
             figures.acknowledged[session_id] += after - before
+    finally:
+        await client.close()
+
+
+def taps_by_http(checkout: Path) -> bool:
+    """Whether the checkout's Record page sends a trick game's taps by ``POST /_tap``."""
+    return (checkout / TAP_ROUTE).is_file()
+
+
+def pad_steps(steps: list[Step]) -> list[Step]:
+    """The steps as a checkout with the tap pad logs them: a hand's end is written with its last
+    card (two events), the next hand's button logs the next hand alone."""
+    made = []
+    for index, step in enumerate(steps):
+        following = steps[index + 1].kind if index + 1 < len(steps) else "next"
+        if step.kind == "turn" and following == "next":
+            step = replace(step, logs=2)
+        elif step.kind == "next":
+            step = replace(step, logs=1)
+        made.append(step)
+    return made
+
+
+def pad_tap(step: Step) -> dict[str, object]:
+    """The tap the pad sends for ``step`` (``dashboard/recording/tricks/taps.py``)."""
+    if step.kind == "call":
+        return {"kind": "call", "token": step.token, "seat": step.seat}
+    if step.kind == "trump":
+        return {"kind": "trump", "code": step.token}
+    actions = [step.action] if step.action else []
+    return {"kind": "card", "code": step.token, "seat": step.seat, "actions": actions}
+
+
+async def tap_scorer(
+    url: str, session_id: int, steps: list[Step], pace: tuple[float, float], figures: Figures
+) -> None:
+    """A scorer on the tap pad: each tap a ``POST /_tap``, timed from sending it until it is
+    acknowledged (the answer says it is held), then the page run again as the pad's ``held``
+    trigger asks (timed as the ``record`` redraw); the next hand's button by the websocket."""
+    client = Client(url, "record", f"session={session_id}")
+    drawn = await client.open()
+    sender = TapSender(url, session_id, f"bench-table-{session_id}")
+    figures.acknowledged[session_id] = 0
+    try:
+        for step in steps:
+            await asyncio.sleep(random.uniform(*pace))
+            if step.kind == "next":
+                try:
+                    before, _, _ = drawn.status()
+                    seconds, drawn = await timed(client.run([trigger(drawn, "rec-next-hand")]))
+                    after, _, _ = drawn.status()
+                except (RuntimeError, KeyError) as error:
+                    figures.wrong.append(f"session {session_id}: next hand: {str(error)[-300:]}")
+                    return
+                figures.buttons.append(seconds)
+                if after != before + step.logs:
+                    figures.wrong.append(f"session {session_id}: {before} -> {after} events")
+                figures.acknowledged[session_id] += after - before
+                continue
+            started = time.perf_counter()
+            status, answer = await sender.send(pad_tap(step))
+            figures.taps.append((time.perf_counter(), time.perf_counter() - started))
+            if status != 200 or answer.get("outcome") != "stored":
+                figures.wrong.append(f"session {session_id}: {step} answered {status} {answer}")
+                return
+            stored = int(answer["last_event"]) - int(answer["first_event"]) + 1  # type: ignore[call-overload]
+            if stored != step.logs:
+                figures.wrong.append(f"session {session_id}: {step} stored {stored} events")
+            figures.acknowledged[session_id] += stored
+            seconds, drawn = await timed(client.run())
+            figures.redraws.append(("record", time.perf_counter(), seconds))
     finally:
         await client.close()
 
@@ -334,6 +415,7 @@ async def drive(
     spectators: int,
     steps: list[Step],
     pace: tuple[float, float],
+    by_http: bool = False,
 ) -> Figures:
     figures = Figures()
     stop = asyncio.Event()
@@ -344,7 +426,8 @@ async def drive(
         for index in range(spectators)
     ]
     await asyncio.sleep(PROJECTOR_SECONDS if spectators else 0)
-    scorers = asyncio.gather(*(scorer(url, s, steps, pace, figures) for s in sessions))
+    tapping = tap_scorer if by_http else scorer
+    scorers = asyncio.gather(*(tapping(url, s, steps, pace, figures) for s in sessions))
     cap = float(os.environ.get(CAP_ENV) or 0)
     try:
         await asyncio.wait_for(scorers, cap or None)
@@ -378,21 +461,28 @@ def keeps_toggles(checkout: Path) -> bool:
 def run_load(tables: int, spectators: int, hands: int, pace: tuple[float, float]) -> None:
     checkout = Path(os.environ.get(CHECKOUT_ENV) or REPOSITORY)
     steps = match_steps(MATCH.read_text(encoding="utf-8"), hands)
-    if keeps_toggles(checkout):
+    by_http = taps_by_http(checkout)
+    if by_http:  # the pad sends a card's actions with it: no toggle is logged
+        steps = pad_steps(steps)
+    elif keeps_toggles(checkout):
         steps = [replace(step, logs=2) if step.action else step for step in steps]
     with tempfile.TemporaryDirectory() as temporary:
         root = Path(temporary)
         sessions = in_checkout(checkout, prepare_archive, root / "archive.sqlite", tables)
         process, url = start_server(root, free_port(), checkout)
         try:
-            figures = asyncio.run(drive(url, process.pid, sessions, spectators, steps, pace))
+            figures = asyncio.run(
+                drive(url, process.pid, sessions, spectators, steps, pace, by_http)
+            )
         finally:
             process.terminate()
             process.wait(timeout=30)
         counts = in_checkout(checkout, logged_events, root / "archive.sqlite", sessions)
         logged = {s: count - 2 for s, count in zip(sessions, counts, strict=True)}  # less 2 set-up
     print(f"   server of {'this checkout' if checkout == REPOSITORY else checkout}")
-    report(tables, spectators, hands, pace, figures, logged, steps, shared_seconds(checkout))
+    report(
+        tables, spectators, hands, pace, figures, logged, steps, shared_seconds(checkout), by_http
+    )
 
 
 def report(
@@ -404,6 +494,7 @@ def report(
     logged: dict[int, int],
     steps: list[Step],
     shared: dict[str, int] | None = None,
+    by_http: bool = False,
 ) -> None:
     if len(figures.taps) < 2:
         print(f"   {tables} tables, {spectators} spectators: no table could record")
@@ -422,8 +513,9 @@ def report(
         f"   {tables} tables, {spectators} spectators ({hands} hands of 28 a table, "
         f"{len(steps)} taps each, {paced}); load average {load}"
     )
+    what = "taps acknowledged (POST /_tap, sent -> answered)" if by_http else "taps"
     print(
-        f"     taps {len(seconds)}: median {statistics.median(seconds):.2f} s, "
+        f"     {what} {len(seconds)}: median {statistics.median(seconds):.2f} s, "
         f"p95 {quantile(seconds, 0.95):.2f} s, max {max(seconds):.2f} s"
     )
     print(
@@ -447,6 +539,17 @@ def report(
             f"{statistics.median(redraws[-tenth:]):.2f} s; fresh within "
             f"{period + kept + quantile(redraws, 0.95):.1f} s of a tap (p95: the "
             f"{period:g} s period, shared {kept} s, the redraw)"
+        )
+    pages = [s for view, _, s in figures.redraws if view == "record"]
+    if pages:
+        print(
+            f"     Record page run again once a tap is held {len(pages)}: median "
+            f"{statistics.median(pages):.2f} s, p95 {quantile(pages, 0.95):.2f} s"
+        )
+    if figures.buttons:
+        print(
+            f"     next hand's button {len(figures.buttons)}: median "
+            f"{statistics.median(figures.buttons):.2f} s, max {max(figures.buttons):.2f} s"
         )
     print(f"     server memory {memory[0]:.0f} -> {memory[-1]:.0f} MB (peak {max(memory):.0f} MB)")
     acknowledged = sum(figures.acknowledged.values())
@@ -474,10 +577,91 @@ def parse_loads(text: str) -> list[tuple[int, int, int, tuple[float, float]]]:
     return loads
 
 
+ECHO_SCRIPT = """
+() => {
+  window.thuruppuEcho = [];
+  document.addEventListener("click", (event) => {
+    const target = event.composedPath()[0];
+    const tap = target && target.dataset ? target.dataset.tap || "" : "";
+    if (!/^(card|call|trump)-/.test(tap)) return;
+    const start = event.timeStamp;
+    const observer = new MutationObserver(() => {
+      observer.disconnect();
+      const changed = performance.now() - start;
+      requestAnimationFrame(() => {
+        window.thuruppuEcho.push({ tap, changed, frame: performance.now() - start });
+      });
+    });
+    observer.observe(target.getRootNode(), {
+      subtree: true, childList: true, attributes: true, characterData: true,
+    });
+  }, true);
+}
+"""
+"""Timed in the page: from a tap's click event to the pad's first change of the page (the card
+greyed, the queue box counting it) and to the next frame drawn after it. The listener runs before
+the pad's own (the capture phase), so the pad's work is inside the time."""
+WAIT_MS = 60_000
+
+
+def local_echo() -> None:
+    """One real scorer in Chromium at 390 px taps the first hand of the match on the pad, each tap
+    once the one before is held and the page drawn again; prints the local echo's median and p95
+    (what the scorer sees at once, before any answer of the server)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
+
+    if not CHROMIUM.exists() or not taps_by_http(REPOSITORY):
+        print("   local echo: not measured (no Chromium, or no tap pad in this checkout)")
+        return
+    steps = pad_steps(match_steps(MATCH.read_text(encoding="utf-8"), 1))
+    with tempfile.TemporaryDirectory() as temporary:
+        root = Path(temporary)
+        session = in_checkout(REPOSITORY, prepare_archive, root / "archive.sqlite", 1)[0]
+        process, url = start_server(root, free_port(), REPOSITORY)
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+                )
+                page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+                page.goto(f"{url}/record?session={session}")
+                page.locator('[data-tap^="call-"]').first.wait_for(timeout=WAIT_MS)
+                page.evaluate(ECHO_SCRIPT)
+                events = int(page.locator(".rec-status").get_attribute("data-events") or 0)
+                for step in steps:
+                    tap = pad_tap(step)
+                    if step.action:
+                        page.locator(f'[data-tap="action-{step.action}"]').click()
+                    name = {"card": "card", "call": "call", "trump": "trump"}[str(tap["kind"])]
+                    page.locator(f'[data-tap="{name}-{step.token}"]').click(timeout=WAIT_MS)
+                    events += step.logs
+                    page.locator(f'.rec-status[data-events="{events}"]').wait_for(timeout=WAIT_MS)
+                    page.locator('[data-tap="queue"]', has_text="not yet sent").wait_for(
+                        state="detached", timeout=WAIT_MS
+                    )
+                echoes = page.evaluate("window.thuruppuEcho")
+                browser.close()
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    changed = [entry["changed"] / 1000 for entry in echoes]
+    frames = [entry["frame"] / 1000 for entry in echoes]
+    print(
+        f"   local echo in Chromium at 390 px (one scorer, {len(echoes)} of {len(steps)} taps "
+        f"of a hand of 28): page changed median {statistics.median(changed) * 1000:.0f} ms, "
+        f"p95 {quantile(changed, 0.95) * 1000:.0f} ms; next frame median "
+        f"{statistics.median(frames) * 1000:.0f} ms, p95 {quantile(frames, 0.95) * 1000:.0f} ms"
+    )
+
+
 def main() -> None:
     for tables, spectators, hands, pace in parse_loads(os.environ.get(LOADS_ENV, DEFAULT_LOADS)):
         run_load(tables, spectators, hands, pace)
         sys.stdout.flush()
+    if os.environ.get(ECHO_ENV, "1") != "0":
+        local_echo()
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Light dashboard clients for the live-load benchmark: a scorer and a spectator that speak
 Streamlit's own websocket protocol (``/_stcore/stream``, protobuf ``BackMsg`` up and ``ForwardMsg``
-down), as the page in a browser does, without a browser.
+down), as the page in a browser does, without a browser; and a scorer's tap pad sending its taps
+by HTTP (``TapSender``, ``POST /_tap``), as the Record page's pad does.
 
 A scorer's tap is the message the browser sends when a button is clicked: a rerun of the page with
 the button's trigger and the widgets the tap reads (the seat, the actions before the card); it is
@@ -13,8 +14,10 @@ work a real tab costs it, the client none of a browser's.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import time
+import urllib.parse
 from dataclasses import dataclass, field
 
 import websockets
@@ -149,3 +152,38 @@ async def timed(coroutine: object) -> tuple[float, Drawn]:
     started = time.perf_counter()
     drawn = await coroutine  # type: ignore[misc]
     return time.perf_counter() - started, drawn
+
+
+class TapSender:
+    """A scorer's tap pad as the server sees it: each tap a ``POST /_tap`` with this phone's id
+    and the next number of its taps (``dashboard/screens/tap_pad.js``), the answer read whole.
+
+    One connection a tap (``Connection: close``): on one machine a connection costs some tenths of
+    a millisecond, and a tap's time is then the server's alone, from sending it to its answer."""
+
+    def __init__(self, url: str, session_id: int, device: str) -> None:
+        parts = urllib.parse.urlsplit(url)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.session_id, self.device, self.seq = session_id, device, 0
+
+    async def send(self, tap: dict[str, object]) -> tuple[int, dict[str, object]]:
+        """Send the next tap; the answer's HTTP status and JSON."""
+        self.seq += 1
+        body = json.dumps(
+            {"session": self.session_id, "device": self.device, "seq": self.seq, "tap": tap}
+        ).encode()
+        head = (
+            f"POST /_tap HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+            "Content-Type: application/json\r\nConnection: close\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n"
+        ).encode()
+        reader, writer = await asyncio.open_connection(self.host, self.port)
+        try:
+            writer.write(head + body)
+            await writer.drain()
+            answer = await asyncio.wait_for(reader.read(-1), TIMEOUT_SECONDS)
+        finally:
+            writer.close()
+        status_line, _, rest = answer.partition(b"\r\n")
+        _, _, content = rest.partition(b"\r\n\r\n")
+        return int(status_line.split()[1]), json.loads(content)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Collection
 import streamlit as st
 
 from dashboard.day import guard
+from dashboard.day.guard import trouble_of
 from dashboard.recording.tricks.clicks import Decision, Refused
 from recorder.archive import Archive, ArchiveError, Author
 from recorder.archive.events import ArchiveUnavailable
@@ -151,14 +152,6 @@ def commit(archive: Archive, session_id: int, decide: Callable[[], Decision]) ->
     return None
 
 
-#: What a database's own message says, in a visitor's words (never its file or address).
-TROUBLES = (
-    (("readonly", "read-only", "read only"), "read-only"),
-    (("disk", "full", "no space"), "disk full"),
-    (("locked", "busy"), "busy"),
-)
-
-
 def shown(error: ArchiveError, reading: bool = False) -> str:
     """An archive's refusal as a page shows it: a database in trouble in a visitor's words."""
     if not isinstance(error, ArchiveUnavailable):
@@ -166,15 +159,6 @@ def shown(error: ArchiveError, reading: bool = False) -> str:
     if reading:
         return f"the archive cannot be read ({trouble_of(error)}): try again"
     return not_written(error)
-
-
-def trouble_of(error: ArchiveUnavailable) -> str:
-    """What is wrong with the database, in a visitor's words."""
-    reason = error.reason.lower()
-    return next(
-        (said for words, said in TROUBLES if any(word in reason for word in words)),
-        "server not answering",
-    )
 
 
 def not_written(error: ArchiveUnavailable) -> str:

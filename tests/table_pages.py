@@ -1,8 +1,11 @@
 """A table's Record page as a scorer's phone holds it, for tests of the day played from the
 tables: one tab (one Streamlit session over its own websocket, ``/_stcore/stream``) opened with
 the link ``thuruppu day keys`` prints (``record?table=N&key=K``), kept for the whole day, every
-tap the message a browser sends when the button is pressed (the light clients of
-``benchmarks.live_clients``: the server does all a real tab costs it, nothing is drawn here).
+tap as the page sends it: a 28 table's calls, face-down card and cards as the tap pad sends them
+(``POST /_tap`` with the phone's id, the tap's number and the tab's key, then the page run again
+as the pad asks), every other tap the message a browser sends when a button is pressed (the light
+clients of ``benchmarks.live_clients``: the server does all a real tab costs it, nothing is drawn
+here).
 
 Like a browser, the tab follows the address the page sets (the key taken out of it, ``session=``
 once a match starts, ``table=`` again for the next match) and sends it with every run. Each tap
@@ -13,9 +16,13 @@ that a test reads as the table plays and only this module knows how a tap reache
 from __future__ import annotations
 
 import asyncio
+import json
 import re
+import urllib.error
+import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import parse_qs
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -43,6 +50,8 @@ class Drawn:
     texts: list[str] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
     exception: str = ""
+    pad: dict[str, Any] | None = None
+    """The tap pad's data as the page drew it (``dashboard.recording.tricks.pad``), if drawn."""
 
     def has_status(self) -> bool:
         """Whether the page shows a session's status line."""
@@ -77,7 +86,11 @@ class TablePage:
 
     def __init__(self, url: str, table: int, key: str) -> None:
         self.address = url.replace("http://", "ws://") + "/_stcore/stream"
+        self.tap_address = url + "/_tap"
         self.table = table
+        self.key = key
+        self.device = f"table-{table}-phone"
+        self.numbers: dict[int, int] = {}  # the phone's last tap number in each session
         self.query = f"table={table}&key={key}"
         self.socket: websockets.ClientConnection | None = None
         self.drawn = Drawn()
@@ -138,6 +151,20 @@ class TablePage:
             assert drawn.status()[0] > before.status()[0], (button, drawn.text())
         return drawn
 
+    async def pad(self, tap: dict[str, object]) -> Drawn:
+        """Send ``tap`` as the tap pad does, numbered for this phone in the session the page
+        shows; the server must store it; then the page's run the pad asks for."""
+        before = self.drawn
+        (session,) = [int(number) for number in parse_qs(self.query)["session"]]
+        number = self.numbers.get(session, 0) + 1
+        self.numbers[session] = number
+        body = {"session": session, "device": self.device, "seq": number, "tap": tap}
+        answer = await asyncio.to_thread(post, self.tap_address, body, self.key)
+        assert answer.get("outcome") == "stored", (tap, answer)
+        drawn = await self.run([])
+        assert drawn.status()[0] > before.status()[0], (tap, drawn.text())
+        return drawn
+
     # A 28 table
     async def start_28(self, chairs: tuple[str, ...], dealer: int) -> Drawn:
         """The seats' players picked from the rosters, the first dealer, then Start."""
@@ -149,26 +176,15 @@ class TablePage:
 
     async def call(self, seat: int, token: str) -> Drawn:
         """A call (``token``) by ``seat``."""
-        seats = option(self.drawn, self.drawn.key_of("rec-seat"), seat)
-        return await self.tap(f"rec-call-{token}", seats)
+        return await self.pad({"kind": "call", "token": token, "seat": seat})
 
     async def trump(self, code: str | None, suit: str | None) -> Drawn:
         """The face-down card from the grid, only its suit, or neither (not seen)."""
-        if code is None:
-            return await self.tap(f"rec-trump-suit-{suit}" if suit else "rec-trump-unseen")
-        return await self.tap(f"rec-trump-{code}")
+        return await self.pad({"kind": "trump", "code": code, "suit": suit})
 
     async def card(self, seat: int, code: str, actions: list[str]) -> Drawn:
-        """A card with its seat; what the player said before it toggled first (logged alone)."""
-        seats = option(self.drawn, self.drawn.key_of("rec-seat"), seat)
-        if actions:
-            identifier, element = self.drawn.widgets[self.drawn.key_of("rec-action")]
-            assert set(actions) <= {entry.content for entry in element.options}, actions
-            pills = WidgetState(id=identifier)
-            pills.string_array_value.data.extend(actions)
-            await self.run([seats, pills])
-            seats = option(self.drawn, self.drawn.key_of("rec-seat"), seat)
-        return await self.tap(f"rec-grid-{code}", seats)
+        """A card with its seat and what the player said before it, in one tap."""
+        return await self.pad({"kind": "card", "code": code, "seat": seat, "actions": actions})
 
     async def next_hand(self) -> Drawn:
         """The next hand, its dealer as the page preselects him."""
@@ -207,6 +223,21 @@ class TablePage:
         return await self.tap("tbl-next-match")
 
 
+def post(address: str, body: dict[str, object], key: str) -> dict[str, object]:
+    """POST a tap as the pad does; the server's answer (its JSON, whatever the status)."""
+    request = urllib.request.Request(
+        address,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "X-Thuruppu-Key": key},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=SECONDS) as answer:
+            return dict(json.loads(answer.read()))
+    except urllib.error.HTTPError as refused:
+        return dict(json.loads(refused.read()))
+
+
 def keep(drawn: Drawn, element: Any) -> None:
     """Note an element of the page: its text, or the widget under its key."""
     which = element.WhichOneof("type")
@@ -220,6 +251,8 @@ def keep(drawn: Drawn, element: Any) -> None:
             drawn.refusals.append(element.alert.body)
     elif which == "exception":
         drawn.exception = f"{element.exception.type}: {element.exception.message}"
+    elif which == "bidi_component" and widget_key(element.bidi_component.id) == "rec-pad":
+        drawn.pad = json.loads(element.bidi_component.json)
     elif which:
         inner = getattr(element, which)
         key = widget_key(getattr(inner, "id", "") or "")

@@ -89,7 +89,7 @@ def test_an_archive_of_a_newer_schema_is_refused(tmp_path: Path) -> None:
     open_archive(str(path))
     with sqlite3.connect(path) as connection:
         connection.execute("UPDATE archive_meta SET value = '7' WHERE key = 'schema'")
-    assert "has schema version 7; this program reads version 2" in _refusal(str(path))
+    assert "has schema version 7; this program reads version 3" in _refusal(str(path))
 
 
 def test_a_server_that_does_not_answer_is_named_without_its_password() -> None:

@@ -162,7 +162,8 @@ class TableScorer:
         trump = hand.trump
         code = trump.card.code if trump.card else None
         await self.page.trump(code, trump.suit.value if trump.suit and not code else None)
-        assert "rec-undo" in self.page.drawn.widgets  # a hand being played: the match goes on
+        pad = self.page.drawn.pad  # a hand being played: the match goes on, Undo offered
+        assert pad is not None and pad["undo"] is not None, self.page.drawn.text()
         for turn in (turn for trick in hand.tricks for turn in trick.turns):
             if self.page.drawn.status()[1] != "play":
                 break
@@ -207,6 +208,7 @@ def finished(page: TablePage, said: str) -> str:
     assert said in text, text
     over = {"rec-undo", "rec-correct", "rmy-correct", "rec-next-hand", "rmy-next-deal"}
     assert not over & set(page.drawn.widgets), sorted(page.drawn.widgets)
+    assert page.drawn.pad is None  # no tap pad, so no Undo, on a finished 28 match
     return next(line for line in text.splitlines() if said in line)
 
 

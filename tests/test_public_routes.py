@@ -22,7 +22,7 @@ from dashboard.server.hosting import Hosting, nginx_binary, write_config
 from dashboard.server.notices import KEPT_CHANGES, Positions
 from dashboard.server.public_routes import PublicRoutes, PublicSite
 from recorder import loads
-from recorder.archive import events_from_record, open_archive
+from recorder.archive import Tap, events_from_record, open_archive
 from recorder.archive.notices import CHANNEL, Notice, read_notice
 from tests.day_setup import set_up
 
@@ -183,6 +183,21 @@ def test_a_postgresql_write_notifies_its_session_and_position(
         archive.append_all(session, EVENTS[1:3])
         heard = [read_notice(n.payload) for n in listener.notifies(timeout=1, stop_after=2)]
     assert heard == [Notice(session, 1), Notice(session, 3)]
+
+
+@pytest.mark.postgres
+def test_a_scorers_tap_notifies_once_however_often_it_is_sent(postgres_archive_url: str) -> None:
+    archive = open_archive(postgres_archive_url)
+    session = archive.create_session(EVENTS[0].tags)  # type: ignore[union-attr]
+    archive.append(session, EVENTS[1])
+    with psycopg.connect(postgres_archive_url, autocommit=True) as listener:
+        (channel,) = listener.execute(f"SELECT {CHANNEL}").fetchone()  # type: ignore[misc]
+        listener.execute(f'LISTEN "{channel}"')
+        tap = Tap("phone-0001", 1, '{"kind":"call"}')
+        for _ in range(3):  # the answer lost twice: the phone sends it again
+            archive.append_tap(session, tap, lambda log: [EVENTS[2]])
+        heard = [read_notice(n.payload) for n in listener.notifies(timeout=1, stop_after=3)]
+    assert heard == [Notice(session, 3)]
 
 
 def test_serve_refuses_sqlite_and_plain_http_unless_asked(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
-"""The archive failing is a message, not a crash (TOURNAMENT.md §10): on the Record page, a tap
-while the SQLite file is read-only, or while the PostgreSQL server is down, says "the archive
-cannot be written (…): nothing was stored; try again" without the file or the address, stores
-nothing, leaves the page usable, and the next tap after recovery is stored."""
+"""The archive failing is a message, not a crash (TOURNAMENT.md §10): on the Record page, a tap of
+the tap pad while the SQLite file is read-only, or while the PostgreSQL server is down, is
+answered "the archive cannot be written now (…)" as a failure to send again (HTTP 503, which the
+pad answers by keeping the tap and sending it again), without the file or the address; nothing is
+stored, the page still draws, and the same tap sent again after recovery is stored once."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 from recorder.archive import ARCHIVE_ENV, HandStarted, open_archive
 from recorder.model import Tag
 from tests.pg_server import ThrowawayServer, postgres_bin
+from tests.record_pad import PadPhone
 from tests.test_dashboard_app import APP, TIMEOUT, no_exception, plain
 
 TAGS = [
@@ -40,8 +42,17 @@ def record_page(location: str, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     return app.switch_page("screens/record.py").run()
 
 
-def tap_call(app: AppTest, call: str) -> AppTest:
-    return app.button(key=f"rec-call-{call}").click().run()
+def tap_call(app: AppTest, phone: PadPhone, call: str) -> dict[str, object]:
+    """The pad's call button pressed (the page then run again, as the pad asks); the answer."""
+    answer = phone.press(app, f"call-{call}")
+    return {"status": answer.status, **answer.body}
+
+
+def sent_again(app: AppTest, phone: PadPhone) -> dict[str, object]:
+    """The pad's kept tap sent again under its number (the page then run again); the answer."""
+    answer = phone.send_again()
+    app.run()
+    return {"status": answer.status, **answer.body}
 
 
 def events(location: str) -> int:
@@ -52,11 +63,12 @@ def events(location: str) -> int:
         return int(connection.execute("SELECT SUM(last_seq) FROM sessions").fetchone()[0])
 
 
-def check_trouble(app: AppTest, location: str, trouble: str) -> None:
-    no_exception(app)
-    said = [plain(error.value) for error in app.error]  # as read: Markdown escapes off
-    assert said == [f"the archive cannot be written ({trouble}): nothing was stored; try again"]
-    assert location not in " ".join(said)
+def check_trouble(answer: dict[str, object], location: str, trouble: str) -> None:
+    """The tap answered as one to send again, in the scorer's words, naming no file or address."""
+    assert answer["status"] == 503, answer  # the pad keeps the tap and sends it again
+    assert answer["outcome"] == "refused" and answer["held"] is None, answer
+    assert answer["message"] == f"the archive cannot be written now ({trouble})"
+    assert location not in str(answer["message"])
 
 
 @pytest.fixture
@@ -75,14 +87,14 @@ def test_a_read_only_sqlite_file(
     immutable: tuple[str, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     location, path = immutable
-    app = record_page(location, monkeypatch)
+    app, phone = record_page(location, monkeypatch), PadPhone()
     before = events(location)
     subprocess.run(["chattr", "+i", str(path)], check=True)
-    app = tap_call(app, "20")
-    check_trouble(app, location, "read-only")
-    assert events(location) == before
+    check_trouble(tap_call(app, phone, "20"), location, "read-only")
+    no_exception(app)
+    assert not app.error and events(location) == before
     subprocess.run(["chattr", "-i", str(path)], check=True)
-    app = tap_call(app, "20")
+    assert sent_again(app, phone)["outcome"] == "stored"
     no_exception(app)
     assert not app.error and events(location) == before + 1
 
@@ -95,23 +107,20 @@ def test_postgresql_stopped_mid_tap(monkeypatch: pytest.MonkeyPatch) -> None:
     server = ThrowawayServer(bin_dir)
     server.start()
     try:
-        app = record_page(server.url, monkeypatch)
+        app, phone = record_page(server.url, monkeypatch), PadPhone()
         before = events(server.url)
         server.pause()
-        app = tap_call(app, "20")
+        check_trouble(tap_call(app, phone, "20"), "127.0.0.1", "server not answering")
         no_exception(app)
         said = [plain(error.value) for error in app.error]  # as read: Markdown escapes off
-        assert said == [
-            "the archive cannot be written (server not answering): nothing was stored; try again",
-            "the archive cannot be read (server not answering): try again",
-        ]
+        assert said == ["the archive cannot be read (server not answering): try again"]
         assert "127.0.0.1" not in " ".join(said)
         server.resume()
         assert events(server.url) == before
         app = app.button(key="rec-retry").click().run()  # the page reads again
         no_exception(app)
         assert not app.error
-        app = tap_call(app, "20")
+        assert sent_again(app, phone)["outcome"] == "stored"
         no_exception(app)
         assert not app.error and events(server.url) == before + 1
     finally:

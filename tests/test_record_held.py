@@ -3,8 +3,9 @@ once the page is closed.
 
 A page's state lives in its Streamlit session as long as the page is open, and the server's garbage
 collector walks all of it after every run. A 40 hand is recorded tap by tap (the calls, the
-face-down card, the cards, the next hand's button, the next hand's calls) by Streamlit's AppTest,
-which keeps a page's session state as the server does; after each tap we count what the session
+face-down card, the cards on the tap pad, sent as the pad sends them and the page run again; the
+next hand's button, the next hand's calls) by Streamlit's AppTest, which keeps a page's session
+state as the server does; after each tap we count what the session
 state reaches (the widgets' states and metadata, their callbacks, ``format_func`` and whatever
 those hold, not the modules they were defined in) and the recording positions (a record plus a
 hand replay each) still alive anywhere in the process.
@@ -25,6 +26,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard.recording.tricks.position import Position
 from recorder.archive import ARCHIVE_ENV, Archive, HandStarted, open_archive
 from recorder.model import Tag
+from tests.record_pad import PadPhone, pad_shown
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 APP = REPOSITORY / "dashboard" / "app.py"
@@ -41,20 +43,20 @@ one more picker a tap, reached some 800 objects more a tap."""
 
 
 def hand_taps() -> list[str]:
-    """The buttons recording the expected 40 hand, each a tap on the seat the page preselects:
-    every call, the face-down card, every card (an ``ask`` before a card is left out)."""
+    """The tap pad's buttons recording the expected 40 hand, each a tap for the seat the archive
+    says is to act: every call, the face-down card, every card (an ``ask`` is left out)."""
     text = HAND.read_text(encoding="utf-8")
     calls = next(line for line in text.splitlines() if line.startswith("bid "))
-    taps = [f"rec-call-{token.split(':')[1]}" for token in calls.split()[1:]]
-    taps.append("rec-trump-9H")
+    taps = [f"call-{token.split(':')[1]}" for token in calls.split()[1:]]
+    taps.append("trump-9H")
     turns = [line for line in text.splitlines() if re.match(r"\d+\. ", line)]
-    return [*taps, *(f"rec-grid-{card}" for line in turns for card in TURN.findall(line))]
+    return [*taps, *(f"card-{card}" for line in turns for card in TURN.findall(line))]
 
 
 def match_taps() -> list[str]:
-    """Taps beyond a hand: the next hand's button, then the same calls again."""
+    """Taps beyond a hand: the next hand's button (a Streamlit button), then the same calls."""
     hand = hand_taps()
-    calls = [tap for tap in hand if tap.startswith("rec-call-")]
+    calls = [tap for tap in hand if tap.startswith("call-")]
     return [*hand, "rec-next-hand", *calls]
 
 
@@ -113,10 +115,15 @@ def open_page(session_id: int) -> AppTest:
     return app.switch_page("screens/record.py").run()
 
 
-def tap(app: AppTest, archive: Archive, session_id: int, key: str) -> None:
-    """Click ``key`` and check that it recorded (the next hand's button logs the hand's end too)."""
+def tap(app: AppTest, phone: PadPhone, archive: Archive, session_id: int, key: str) -> None:
+    """Press the pad's button ``key`` (a Streamlit button's key: click it) and check that it
+    recorded (the next hand's button logs the hand's end too)."""
     before = len(archive.events(session_id))
-    app.button(key=key).click().run()
+    if key.startswith("rec-"):
+        app.button(key=key).click().run()
+    else:
+        answer = phone.press(app, key)
+        assert answer.body["outcome"] == "stored", (key, answer.body)
     assert not app.exception, app.exception
     assert len(archive.events(session_id)) > before, (key, [e.value for e in app.error])
 
@@ -125,12 +132,12 @@ def test_the_record_pages_state_does_not_grow_with_the_events_and_goes_with_the_
     session: tuple[Archive, int],
 ) -> None:
     archive, session_id = session
-    app = open_page(session_id)
+    app, phone = open_page(session_id), PadPhone()
     taps = match_taps()
     assert len(taps) >= MANY
     held: dict[int, tuple[int, int]] = {}
     for count, key in enumerate(taps[:MANY], start=1):
-        tap(app, archive, session_id, key)
+        tap(app, phone, archive, session_id, key)
         if count in (FEW, MANY):
             gc.collect()
             held[count] = (reached(app._session_state._state), positions_alive())
@@ -147,22 +154,19 @@ def test_the_record_pages_state_does_not_grow_with_the_events_and_goes_with_the_
 
 
 def seat_shown(app: AppTest) -> object:
-    (picker,) = [w for w in app.get("button_group") if w.key.startswith("rec-seat-")]
-    return picker.value
+    """The seat the pad shows as chosen: the one the archive says is to act."""
+    return pad_shown(app)["seat"]
 
 
-def test_the_seat_picker_starts_afresh_at_each_event_and_keeps_a_choice_until_then(
+def test_the_pad_shows_the_seat_the_archive_says_is_to_act_at_each_event(
     session: tuple[Archive, int],
 ) -> None:
     archive, session_id = session
-    app = open_page(session_id)
+    app, phone = open_page(session_id), PadPhone()
     assert seat_shown(app) == 1  # the first call is the dealer's left hand's
     for key, seat in zip(hand_taps()[:3], (2, 3, 4), strict=True):
-        tap(app, archive, session_id, key)
+        tap(app, phone, archive, session_id, key)
         assert seat_shown(app) == seat
-    (picker,) = [w for w in app.get("button_group") if w.key.startswith("rec-seat-")]
-    picker.set_value(6).run()  # type: ignore[attr-defined]
-    assert seat_shown(app) == 6
     app.switch_page("screens/sessions.py").run()
     app.switch_page("screens/record.py").run()
-    assert seat_shown(app) == 4  # the picker was dropped with the page: whose turn it is again
+    assert seat_shown(app) == 4  # drawn afresh from the archive: whose turn it is

@@ -1,6 +1,7 @@
 """Sight by key on the Record page (TOURNAMENT.md §10), under Streamlit's AppTest: a hand in play's
 face-down card reaches only its own table's key and a director's; another table's key and the
-desk's see the calling and the tricks, never the card (nor the TGN text that holds it)."""
+desk's see the calling and the tricks, never the card (nor the TGN text that holds it), in what
+the page draws and in the data of its tap pad alike."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from recorder.archive.events import CallMade, TrumpPlaced
 from recorder.archive.keys import issue
 from recorder.cards import Call, Card
 from tests.day_setup import EVENT, TOURNAMENT, set_up
+from tests.record_pad import pad_texts
 from tests.test_dashboard_app import fresh_app, open_page
 
 LAST_DAY = "2999-12-31"
@@ -51,9 +53,11 @@ def archive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Archive:
 
 
 def page_text(app: AppTest) -> str:
-    """Everything the page drew, as text: markdown, captions, HTML, code and messages."""
+    """Everything the page drew, as text: markdown, captions, HTML, code, messages and the tap
+    pad's data (its JSON text, as the browser receives it)."""
     parts = [*app.markdown, *app.caption, *app.code, *app.info, *app.error, *app.get("html")]
-    return "\n".join(str(getattr(part, "value", "") or getattr(part, "body", "")) for part in parts)
+    drawn = [str(getattr(part, "value", "") or getattr(part, "body", "")) for part in parts]
+    return "\n".join([*drawn, *pad_texts(app)])
 
 
 @pytest.mark.parametrize(
@@ -68,6 +72,8 @@ def test_a_hand_in_plays_face_down_card_reaches_its_table_and_the_director_only(
     app = open_page(fresh_app(), "record", session=str(session), key=key)
     assert not app.exception
     text = page_text(app)
+    if role == "table" and table == 1:
+        assert pad_texts(app)  # the table's scorer has the pad: its data is looked at too
     assert "called 16" in text  # the calling is the room's to see
     assert (FACE_DOWN in text) is sees
     assert ("trump 7S" in text) is sees  # the TGN text's trump line

@@ -4,17 +4,14 @@ face-down card, a finished trick's winner and points, played cards, the Resume l
 from __future__ import annotations
 
 from dashboard.recording.tricks import clicks
-from dashboard.recording.tricks.offers import card_grid
 from dashboard.recording.tricks.setup import SessionSetup
 from dashboard.recording.tricks.summary import (
     calls_so_far,
     finished_text,
     finished_trick,
-    grid_label,
     resume_label,
     winning_call,
 )
-from dashboard.views.cards import card_label
 from recorder.archive import Archive
 from recorder.tgn import loads
 from tests.test_recording import PLAYERS, archive, at, do, expected_calls, expected_turns, start
@@ -67,16 +64,6 @@ def test_a_finished_trick_shows_its_winner_and_points_until_the_next_card(
     assert last.phase == "over"
     ended = finished_trick(last)
     assert ended is not None and ended.number == len(turns) // 6
-
-
-def test_a_played_card_is_struck_through_and_uncoloured_in_every_suit() -> None:
-    played = frozenset(cells[0].card for _, cells in card_grid("40", frozenset()))
-    for _, cells in card_grid("40", played):
-        first, second = cells[0], cells[1]
-        assert first.played and not second.played
-        assert grid_label(first, "red") == grid_label(first, "") == f"~~{card_label(first.card)}~~"
-        assert grid_label(first, "red").startswith("~~") and ":" not in grid_label(first, "red")
-        assert grid_label(second, "red").startswith(":red[")
 
 
 def test_the_resume_list_names_players_date_and_hands(archive: Archive) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dashboard.day.source import DayError, open_day, tournaments
 from dashboard.library import archive_key
 from recorder.archive import LOCAL, Archive, ArchiveError, Author
-from recorder.archive.events import Event
+from recorder.archive.events import ArchiveUnavailable, Event
 from recorder.archive.keys import is_club, resolve
 from recorder.model import Tag
 from replay.tournament import current_matches
@@ -115,3 +115,20 @@ def append_all(
     if refused:
         raise ArchiveError(f"not allowed: {refused}; nothing was stored")
     return archive.append_all(session_id, events, author, after)
+
+
+#: What a database's own message says, in a visitor's words (never its file or address).
+TROUBLES = (
+    (("readonly", "read-only", "read only"), "read-only"),
+    (("disk", "full", "no space"), "disk full"),
+    (("locked", "busy"), "busy"),
+)
+
+
+def trouble_of(error: ArchiveUnavailable) -> str:
+    """What is wrong with the database, in a visitor's words."""
+    reason = error.reason.lower()
+    return next(
+        (said for words, said in TROUBLES if any(word in reason for word in words)),
+        "server not answering",
+    )

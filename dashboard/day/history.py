@@ -1,5 +1,7 @@
 """A session's history (TOURNAMENT.md §10): every event of its log and every day event naming it
-(a void, a stand), in the order written, each with who wrote it, when and why.
+(a void, a stand), in the order written, each with who wrote it, when and why; and the phones
+that held the table (a hand-over from one phone to another) and the taps of a phone that did not
+hold it, kept apart and never recorded (``Archive.append_tap``), for the director to read.
 
 One line an event: ``seq  time  who  what`` and, after `` — ``, the reason. What an event says is
 its kind and its content: the tags of a session or hand in full, a rewritten hand's penalties in
@@ -10,7 +12,14 @@ which a shortened text would cut off), anything else in short.
 from __future__ import annotations
 
 from recorder import read
-from recorder.archive import Archive, DayEntry, HandsRewritten, LoggedEvent
+from recorder.archive import (
+    Archive,
+    DayEntry,
+    HandsRewritten,
+    HolderChange,
+    KeptTap,
+    LoggedEvent,
+)
 from recorder.archive.day import day_payload
 from recorder.archive.events import encode_payload
 
@@ -23,6 +32,14 @@ def history_lines(archive: Archive, session: int) -> list[str]:
     named = [entry for entry in archive.day_log() if entry.session_id == session]
     rows: list[tuple[str, str]] = [(entry.recorded_at, _session_line(entry)) for entry in log]
     rows.extend((entry.recorded_at, _day_line(entry)) for entry in named)
+    rows.extend(
+        (change.since, _line("phone", change.since, change.who, _holder_text(change), ""))
+        for change in archive.holders(session)
+    )
+    rows.extend(
+        (kept.recorded_at, _line("apart", kept.recorded_at, kept.who, _apart_text(kept), ""))
+        for kept in archive.kept_apart(session)
+    )
     return [f"session {session}: {len(log)} events"] + [line for _, line in sorted(rows)]
 
 
@@ -38,6 +55,19 @@ def _session_line(entry: LoggedEvent) -> str:
     else:
         what = f"{entry.event.kind} {_short(encode_payload(entry.event))}"
     return _line(str(entry.seq), entry.recorded_at, entry.who, what, entry.why)
+
+
+def _holder_text(change: HolderChange) -> str:
+    """A phone taking the table: the first one, or a hand-over from another."""
+    if change.previous is None:
+        return f"phone {change.device[:8]} holds the table"
+    return f"phone {change.device[:8]} took the table over from phone {change.previous[:8]}"
+
+
+def _apart_text(kept: KeptTap) -> str:
+    """A tap of a phone that did not hold the table: kept apart, not recorded."""
+    what = _short(kept.content)
+    return f"tap {kept.seq} of phone {kept.device[:8]} kept apart, not recorded: {what}"
 
 
 def _penalties(event: HandsRewritten) -> str:

@@ -30,16 +30,12 @@ from dataclasses import dataclass
 
 from dashboard.recording.watched import PublicSession, public_session
 from recorder.archive import (
-    ActionsChosen,
     Archive,
-    Corrected,
     LoggedEvent,
-    RummyLineCorrected,
     TurnPlayed,
-    Undone,
 )
 from recorder.archive.events import HAND_KINDS
-from recorder.archive.fold import LogState, effective_events, joined
+from recorder.archive.fold import LogState, effective_events
 from recorder.cards import Card
 from recorder.model import Hand, Record, Tag
 from recorder.tgn.writer import hand_writer, head_lines
@@ -85,8 +81,6 @@ class Drawn:
     turns: tuple[StandingTurn, ...]
     undoable: int
     hand_open: bool
-    chosen_actions: tuple[str, ...] = ()
-    """The actions toggled for the next turn (``chosen_actions``)."""
 
 
 class LiveSession:
@@ -161,7 +155,6 @@ class LiveSession:
             turns,
             state.undoable,
             state.hand_open,
-            chosen_actions(self.log),
         )
         self._drawn = (len(self.log), drawn)
         return drawn
@@ -266,25 +259,6 @@ class LiveSessions:
 
     def __len__(self) -> int:
         return len(self._held)
-
-
-def chosen_actions(logged: Sequence[LoggedEvent]) -> tuple[str, ...]:
-    """The actions toggled for the next turn: those of the latest standing event of the log (undos
-    applied, corrections left out) when it is an ``actions`` event; any other event, a turn above
-    all, has used or superseded them. Read from the end, so a long log costs no more."""
-    undone = 0
-    for entry in reversed(logged):
-        event = entry.event
-        if isinstance(event, Undone):
-            undone += 1
-        elif undone:
-            undone -= 1  # the latest event not yet undone is the one an undo cancelled
-            undone += joined(event)  # and a hand's end takes the play that ended it along
-        elif not isinstance(event, Corrected | RummyLineCorrected):
-            if isinstance(event, ActionsChosen):
-                return tuple(action.token for action in event.actions)
-            return ()
-    return ()
 
 
 def _standing_turns(logged: Sequence[LoggedEvent]) -> list[tuple[int, StandingTurn]]:

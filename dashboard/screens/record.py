@@ -20,16 +20,10 @@ from dashboard.recording.rummy.setup import GAME as RUMMY
 from dashboard.recording.tricks import clicks
 from dashboard.recording.tricks.clicks import Decision
 from dashboard.recording.tricks.offers import (
-    action_choices,
-    call_choices,
-    call_label,
     card_grid,
-    closing_answers,
-    has_pair,
-    hold_label,
-    hold_offer,
     redeal_reasons,
 )
+from dashboard.recording.tricks.pad import pad_data
 from dashboard.recording.tricks.position import Position, position_of
 from dashboard.recording.tricks.setup import SessionSetup, archive_argument
 from dashboard.recording.tricks.summary import (
@@ -37,7 +31,6 @@ from dashboard.recording.tricks.summary import (
     correction_label,
     finished_text,
     finished_trick,
-    grid_label,
     outcome_text,
     resume_label,
     undertakings_so_far,
@@ -52,7 +45,6 @@ from dashboard.recording.tricks.view import (
 )
 from dashboard.screens import record_table
 from dashboard.screens.record_parts import (
-    SUIT_COLOURS,
     draw_exported,
     draw_findings,
     draw_message,
@@ -61,6 +53,7 @@ from dashboard.screens.record_parts import (
     take_message,
 )
 from dashboard.screens.rummy import record as rummy_record
+from dashboard.screens.tap_pad import draw_pad
 from dashboard.screens.turn_choices import afresh, labelled, seat_picker
 from dashboard.views.cards import CARD_CSS, card_label
 from dashboard.views.text import escape, escape_markdown
@@ -72,7 +65,7 @@ from recorder.archive import (
     LoggedEvent,
     archive_location,
 )
-from recorder.cards import SUITS, Card, Suit
+from recorder.cards import Card
 from recorder.games import GAMES, family_name
 
 MESSAGE = "rec-message"
@@ -113,12 +106,6 @@ def record_typed(session_id: int) -> None:
     record_click(session_id, lambda p: clicks.typed_turn(p, typed), "typed")
     if st.session_state.get(MESSAGE) is None:
         st.session_state[TYPED] = ""
-
-
-def coloured(label: str, suit: Suit) -> str:
-    """A button label in its suit's colour."""
-    colour = SUIT_COLOURS[suit]
-    return f":{colour}[{label}]" if colour else label
 
 
 def setup_from_form() -> SessionSetup:
@@ -202,151 +189,13 @@ def seat_labels(position: Position) -> dict[int, str]:
     }
 
 
-def draw_seats(position: Position, events: int) -> str:
-    """The seat selector, preselecting whose turn it is afresh after every event. Returns its
-    key, which a click reads when it happens."""
-    key = afresh("rec-seat", (position.session_id, events))
-    labels = seat_labels(position)
-    with st.container(key="rec-seats"):
-        seat_picker("Seat", labels, position.seat, key)
-    return key
-
-
-def chosen_seat(key: str, position: Position) -> int:
-    """The seat selected when the click came (whose turn it is when none is selected)."""
-    chosen = st.session_state.get(key)
-    return int(chosen) if chosen is not None else (position.seat or 0)
-
-
-def call_decision(seat_key: str, token: str) -> Callable[[Position], Decision]:
-    return lambda position: clicks.call_click(position, chosen_seat(seat_key, position), token)
-
-
-def draw_calling(position: Position, events: int) -> None:
-    seat_key = draw_seats(position, events)
-    with st.container(key="rec-calls", horizontal=True, gap="small"):
-        hold = hold_offer(position)
-        if hold is not None:
-            st.button(
-                hold_label(hold),
-                key="rec-call-hold",
-                on_click=record_click,
-                args=(position.session_id, call_decision(seat_key, hold.token), CONTROLS),
-            )
-        for call in call_choices(position.spec.name, position.record.rules):
-            st.button(
-                call_label(call),
-                key=f"rec-call-{call.token}",
-                on_click=record_click,
-                args=(position.session_id, call_decision(seat_key, call.token), CONTROLS),
-            )
-    draw_message(CONTROLS)
-
-
-def draw_trump(position: Position) -> None:
-    st.caption(f"The face-down card of {escape_markdown(seat_name(position, position.seat))}")
-    draw_grid(position, "rec-trump", lambda code: lambda p: clicks.trump_click(p, code))
-    with st.container(horizontal=True, gap="small"):
-        for suit in SUITS:
-            st.button(
-                coloured(f"Only {suit.symbol}", suit),
-                key=f"rec-trump-suit-{suit.value}",
-                on_click=record_click,
-                args=(
-                    position.session_id,
-                    lambda p, s=suit.value: clicks.trump_click(p, None, s),
-                    CONTROLS,
-                ),
-            )
-        st.button(
-            "Not seen",
-            key="rec-trump-unseen",
-            on_click=record_click,
-            args=(position.session_id, lambda p: clicks.trump_click(p, None), CONTROLS),
-        )
-    draw_message(CONTROLS)
-
-
-def draw_grid(
-    position: Position, key: str, decide: Callable[[str], Callable[[Position], Decision]]
-) -> None:
-    """The pack, a row of buttons per suit; cards already played are greyed out."""
-    with st.container(key=key):
-        for suit, cells in card_grid(position.spec.name, position.played):
-            with st.container(horizontal=True, gap="small"):
-                for cell in cells:
-                    code = cell.card.code
-                    st.button(
-                        grid_label(cell, SUIT_COLOURS[suit]),
-                        key=f"{key}-{code}",
-                        disabled=cell.played,
-                        on_click=record_click,
-                        args=(position.session_id, decide(code), CONTROLS),
-                    )
-
-
-def turn_decision(seat_key: str, actions_key: str, code: str) -> Callable[[Position], Decision]:
-    """A card click, with the seat and the actions selected when it came."""
-    return lambda position: clicks.turn_click(
-        position,
-        chosen_seat(seat_key, position),
-        list(st.session_state.get(actions_key) or []),
-        code,
-    )
-
-
-def actions_decision(actions_key: str) -> Callable[[Position], Decision]:
-    """A toggle of the actions before the card, kept in the archive (a reload shows it)."""
-    return lambda position: clicks.actions_click(
-        position, list(st.session_state.get(actions_key) or [])
-    )
-
-
-def answer_decision(seat_key: str, answer: str) -> Callable[[Position], Decision]:
-    return lambda position: clicks.answer_click(position, chosen_seat(seat_key, position), answer)
-
-
-def draw_play(position: Position, events: int) -> None:
-    seat_key = draw_seats(position, events)
-    actions_key = afresh("rec-action", (position.session_id, events))
-    with st.container(key="rec-actions"):
-        st.pills(
-            "Before the card",
-            action_choices(position.spec.name),
-            selection_mode="multi",
-            default=list(position.chosen_actions),
-            key=actions_key,
-            on_change=record_click,
-            args=(position.session_id, actions_decision(actions_key), CONTROLS),
-        )
-    draw_grid(position, "rec-grid", lambda code: turn_decision(seat_key, actions_key, code))
-    with st.container(horizontal=True, gap="small"):
-        for answer in closing_answers(position.spec.name):
-            st.button(
-                answer,
-                key=f"rec-answer-{answer.replace('?=', '-')}",
-                on_click=record_click,
-                args=(position.session_id, answer_decision(seat_key, answer), CONTROLS),
-            )
-        if has_pair(position.spec.name):
-            st.button(
-                "pair",
-                key="rec-pair",
-                on_click=record_click,
-                args=(
-                    position.session_id,
-                    lambda p: clicks.pair_click(p, chosen_seat(seat_key, p)),
-                    CONTROLS,
-                ),
-            )
-        st.button(
-            "End of play",
-            key="rec-end",
-            help="The table ended the play by agreement (a claim or a concession): *",
-            on_click=record_click,
-            args=(position.session_id, clicks.end_of_play_click, CONTROLS),
-        )
-    draw_message(CONTROLS)
+def draw_controls(position: Position, logged: Sequence[LoggedEvent], events: int) -> None:
+    """The tap pad (the calls, the face-down card, the seat, the actions, the cards, Undo),
+    each tap kept on the phone until the archive holds it (``tap_pad``); and, while the play is
+    on, the turn typed as TGN writes it."""
+    draw_pad(pad_data(position, logged, events))
+    if position.phase != "play":
+        return
     with st.form("rec-typed", border=False):
         st.text_input("Or type a turn", placeholder="3:ask 9H", key=TYPED)
         st.form_submit_button("Record", on_click=record_typed, args=(position.session_id,))
@@ -411,21 +260,6 @@ def draw_judgement(position: Position, sees: bool) -> None:
     if undertaken:
         st.html(f'<div class="rec-undertakings">{escape(undertaken)}</div>')
     draw_findings(position.findings, "rec-findings", card_symbols)
-
-
-def draw_undo(position: Position, locked: bool) -> None:
-    """Undo the last event (kept in the log), by the status line so that it is always in view;
-    not offered to a table key once its match is over (``record_table.table_locked``)."""
-    if locked:
-        return
-    st.button(
-        "Undo",
-        key="rec-undo",
-        icon=":material/undo:",
-        disabled=position.undoable == 0,
-        on_click=record_click,
-        args=(position.session_id, clicks.undo_click),
-    )
 
 
 def draw_corrections(position: Position) -> None:
@@ -502,16 +336,11 @@ def draw_session(session_id: int, logged: Sequence[LoggedEvent]) -> None:
     locked = record_table.table_locked(the_archive(), session_id, position.record)
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="rec-top"):
         st.html(status_html(position, events), width="content")
-        draw_undo(position, locked)
     table = position.record.tag("Table")
     sees = sight.sees_hidden(page_writer.tab_writer(the_archive()), table.value if table else None)
     draw_judgement(position, sees)
-    if position.phase == "calling":
-        draw_calling(position, events)
-    elif position.phase == "trump":
-        draw_trump(position)
-    elif position.phase == "play":
-        draw_play(position, events)
+    if not locked:  # a table key writes nothing into a finished match (record_table)
+        draw_controls(position, logged, events)
     if position.phase in ("over", "closed"):
         draw_outcome(position)
     over = position.phase in ("over", "closed")

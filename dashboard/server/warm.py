@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from dashboard.server import key_trail, public_routes
+from dashboard.server import key_trail, public_routes, tap_route
 from dashboard.server.launch import settings_problems
 
 
@@ -95,11 +95,12 @@ def send_at_once() -> None:
 
 def prepare(app: str, arguments: Sequence[str]) -> None:
     """All the process does before Streamlit starts: send at once, serve the spectators' routes
-    (``public_routes``), keep keys out of addresses, referrers and caches (``key_trail``,
-    outermost), warm the caches for the app started with ``arguments``, and keep them out of
-    the collector's way."""
+    (``public_routes``) and take the phones' taps by HTTP (``tap_route``), keep keys out of
+    addresses, referrers and caches (``key_trail``, outermost), warm the caches for the app
+    started with ``arguments``, and keep them out of the collector's way."""
     send_at_once()
     public_routes.install(public_location(app, arguments))
+    tap_route.install()
     key_trail.install()
     warm(app, arguments)
     keep_warmed()

@@ -50,7 +50,14 @@ from recorder.archive.events import (
 )
 from recorder.archive.fold import fold
 from recorder.archive.from_record import events_from_record
-from recorder.archive.store import Archive, PublicView, SessionSummary, SqlArchive, open_archive
+from recorder.archive.store import (
+    Archive,
+    PublicView,
+    SessionSummary,
+    SqlArchive,
+    open_archive,
+)
+from recorder.archive.taps import Decide, HolderChange, KeptTap, Tap, TapAnswer, TapState
 
 __all__ = [
     "ARCHIVE_ENV",
@@ -66,11 +73,14 @@ __all__ = [
     "DayEvent",
     "DayState",
     "DealSeen",
+    "Decide",
     "DescriptionSet",
     "Event",
     "HandEnded",
     "HandStarted",
     "HandsRewritten",
+    "HolderChange",
+    "KeptTap",
     "KeyIssued",
     "KeyRevoked",
     "LoggedEvent",
@@ -91,6 +101,9 @@ __all__ = [
     "SessionVoided",
     "SqlArchive",
     "StarAgreed",
+    "Tap",
+    "TapAnswer",
+    "TapState",
     "TrickStarted",
     "TrumpPlaced",
     "TurnPlayed",

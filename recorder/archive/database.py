@@ -34,9 +34,10 @@ _CONNECT_SECONDS = 10
 #: Idle SQLite connections kept for reading: about one per thread reading at once.
 _KEPT_READERS = 4
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 """Version 2 added who wrote each event and why, a session's event, schedule and origin, and the
-day's log; an archive of version 1 is brought to it when opened."""
+day's log; version 3 the scorers' taps and the table's holder (``taps``). An archive of an
+earlier version is brought to it when opened."""
 
 
 def default_archive_path(environ: Mapping[str, str] = os.environ) -> Path:
@@ -245,8 +246,8 @@ class Database:
                 (SCHEMA_VERSION,),
             )
             (version,) = tx.run("SELECT value FROM archive_meta WHERE key = 'schema'")[0]
-            if version == "1":
-                for statement in _MIGRATION_FROM_1:
+            if version in _MIGRATIONS:
+                for statement in _MIGRATIONS[version]:
                     tx.run(statement)
                 tx.run("UPDATE archive_meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION,))
                 version = SCHEMA_VERSION
@@ -303,17 +304,48 @@ def _schema(dialect: Dialect) -> list[str]:
             who TEXT NOT NULL,
             why TEXT NOT NULL
         )""",
+        """CREATE TABLE IF NOT EXISTS taps (
+            session_id BIGINT NOT NULL REFERENCES sessions (id),
+            device TEXT NOT NULL,
+            seq BIGINT NOT NULL,
+            content TEXT NOT NULL,
+            outcome TEXT NOT NULL,
+            message TEXT NOT NULL,
+            first_event BIGINT,
+            last_event BIGINT,
+            recorded_at TEXT NOT NULL,
+            who TEXT NOT NULL,
+            why TEXT NOT NULL,
+            PRIMARY KEY (session_id, device, seq)
+        )""",
+        """CREATE TABLE IF NOT EXISTS table_holders (
+            session_id BIGINT PRIMARY KEY REFERENCES sessions (id),
+            device TEXT NOT NULL,
+            since TEXT NOT NULL,
+            who TEXT NOT NULL
+        )""",
+        f"""CREATE TABLE IF NOT EXISTS holder_changes (
+            id {dialect.key_column},
+            session_id BIGINT NOT NULL REFERENCES sessions (id),
+            device TEXT NOT NULL,
+            since TEXT NOT NULL,
+            who TEXT NOT NULL,
+            previous TEXT
+        )""",
     ]
 
 
-#: What version 2 adds to the tables of version 1 (the day's log is created with the others).
-_MIGRATION_FROM_1 = (
-    "ALTER TABLE sessions ADD COLUMN event TEXT",
-    "ALTER TABLE sessions ADD COLUMN schedule TEXT",
-    "ALTER TABLE sessions ADD COLUMN origin TEXT NOT NULL DEFAULT 'live'",
-    "ALTER TABLE events ADD COLUMN who TEXT NOT NULL DEFAULT 'local'",
-    "ALTER TABLE events ADD COLUMN why TEXT NOT NULL DEFAULT ''",
-)
+#: What each earlier version lacks besides tables (new tables are created with the others).
+_MIGRATIONS: dict[str, tuple[str, ...]] = {
+    "1": (
+        "ALTER TABLE sessions ADD COLUMN event TEXT",
+        "ALTER TABLE sessions ADD COLUMN schedule TEXT",
+        "ALTER TABLE sessions ADD COLUMN origin TEXT NOT NULL DEFAULT 'live'",
+        "ALTER TABLE events ADD COLUMN who TEXT NOT NULL DEFAULT 'local'",
+        "ALTER TABLE events ADD COLUMN why TEXT NOT NULL DEFAULT ''",
+    ),
+    "2": (),
+}
 
 
 def _reason(error: BaseException) -> str:

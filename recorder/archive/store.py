@@ -12,10 +12,9 @@ import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Protocol
 
-from recorder.archive import access
+from recorder.archive import access, taps
 from recorder.archive.checks import refusal
 from recorder.archive.database import Database, Transaction, archive_location, open_database
 from recorder.archive.day import (
@@ -31,13 +30,9 @@ from recorder.archive.events import (
     LOCAL,
     ArchiveError,
     Author,
-    Corrected,
     Event,
-    HandStarted,
     LoggedEvent,
-    RummyLineCorrected,
     SessionCreated,
-    encode_payload,
     event_from_json,
 )
 from recorder.archive.fold import LogState
@@ -45,6 +40,12 @@ from recorder.archive.from_record import events_from_record
 from recorder.archive.importing import CheckedLog, SessionSource, session_events
 from recorder.archive.notices import Notice, notify
 from recorder.archive.public import public_record
+from recorder.archive.taps import Decide, HolderChange, KeptTap, Tap, TapAnswer, TapState
+from recorder.archive.writes import event_name as _event_name
+from recorder.archive.writes import hand_number as _hand_number
+from recorder.archive.writes import insert_events as _insert_events
+from recorder.archive.writes import now as _now
+from recorder.archive.writes import table_of as _table
 from recorder.model import Record, Tag
 from recorder.tgn import TGNError, dumps, loads
 
@@ -170,6 +171,30 @@ class Archive(Protocol):
 
     def export_tgn(self, session_id: int) -> str:
         """The session as canonical TGN text."""
+        ...
+
+    def append_tap(
+        self,
+        session_id: int,
+        tap: Tap,
+        decide: Decide,
+        author: Author = ...,
+        take_over: bool = False,
+    ) -> TapAnswer:
+        """Store a scorer's tap exactly once, in the phone's order, by the table's holder, with
+        the events ``decide`` makes of the locked log, in one transaction (``taps``)."""
+        ...
+
+    def tap_state(self, session_id: int, device: str) -> TapState:
+        """How far a phone's taps are held, who holds the table, and the log's length."""
+        ...
+
+    def kept_apart(self, session_id: int) -> list[KeptTap]:
+        """The session's taps kept apart (another phone held the table), oldest first."""
+        ...
+
+    def holders(self, session_id: int) -> list[HolderChange]:
+        """Every phone that became the session's holder, oldest first."""
         ...
 
 
@@ -374,6 +399,51 @@ class SqlArchive:
         """The session as canonical TGN text."""
         return dumps(self.record(session_id))
 
+    def append_tap(
+        self,
+        session_id: int,
+        tap: Tap,
+        decide: Decide,
+        author: Author = LOCAL,
+        take_over: bool = False,
+    ) -> TapAnswer:
+        """Store a scorer's tap with its events in one transaction, the session's row locked
+        (``taps.store_tap``); the log kept in memory follows what was stored."""
+        lock = self._database.dialect.lock_row
+        with self._guard:
+            try:
+                with self._database.transaction(write=True) as tx:
+                    known = self._read(tx, session_id, lock)
+                    done = taps.store_tap(
+                        tx, session_id, known.log, known.state, tap, decide, author, take_over
+                    )
+                    answer = done.answer
+                    if answer.first_event is not None and not answer.repeated:  # stored now
+                        notify(tx, self._database.dialect, Notice(session_id, answer.events))
+            except BaseException:
+                self._known.pop(session_id, None)  # its state may have advanced in place
+                raise
+            if done.spoiled:
+                self._known.pop(session_id, None)
+            elif done.log is not None and done.state is not None:
+                self._known[session_id] = KnownLog(done.log, done.state)
+        return done.answer
+
+    def tap_state(self, session_id: int, device: str) -> TapState:
+        """How far a phone's taps are held, who holds the table, and the log's length."""
+        with self._database.transaction(write=False) as tx:
+            return taps.tap_state(tx, session_id, device, self.location)
+
+    def kept_apart(self, session_id: int) -> list[KeptTap]:
+        """The session's taps kept apart (another phone held the table), oldest first."""
+        with self._database.transaction(write=False) as tx:
+            return taps.kept_apart(tx, session_id, self.location)
+
+    def holders(self, session_id: int) -> list[HolderChange]:
+        """Every phone that became the session's holder, oldest first."""
+        with self._database.transaction(write=False) as tx:
+            return taps.holders(tx, session_id, self.location)
+
     def _store_session(
         self,
         events: Sequence[Event],
@@ -466,34 +536,6 @@ def _insert_session(
     return int(rows[0][0])
 
 
-def _event_name(state: LogState) -> str | None:
-    """The session's ``Event`` tag as it was created."""
-    return next((t["value"].strip() for t in state.tags if t["name"] == "Event"), None)
-
-
-def _insert_events(
-    tx: Transaction, logged: Sequence[LoggedEvent], session_id: int | None = None
-) -> None:
-    """Insert logged events (into session ``session_id`` when given, else their own)."""
-    tx.run_many(
-        "INSERT INTO events (session_id, seq, hand, kind, payload, recorded_at, who, why) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                session_id or e.session_id,
-                e.seq,
-                e.hand,
-                e.event.kind,
-                encode_payload(e.event),
-                e.recorded_at,
-                e.who,
-                e.why,
-            )
-            for e in logged
-        ],
-    )
-
-
 def _by(author: Author) -> tuple[str, str]:
     return author.who, author.why
 
@@ -531,26 +573,6 @@ def _refuse_started(tx: Transaction, event_name: str | None, schedule: str) -> N
         raise ArchiveError(
             f"match {schedule} has been started already (session {rows[0][0]}); nothing was stored"
         )
-
-
-def _table(state: LogState) -> str | None:
-    """The session's ``Table`` tag, if it has one."""
-    return next((str(tag["value"]) for tag in state.tags if tag["name"] == "Table"), None)
-
-
-def _hand_number(state: LogState, event: Event) -> int:
-    """The hand an event belongs to, counting hands from 1 (0 before the first)."""
-    if isinstance(event, HandStarted):
-        return len(state.hands) + 1
-    if isinstance(event, Corrected) and event.target in state.turns:
-        return state.turns[event.target].hand_index + 1
-    if isinstance(event, RummyLineCorrected) and event.target in state.rummy_lines:
-        return state.rummy_lines[event.target].hand_index + 1
-    return len(state.hands)
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def open_archive(location: str | os.PathLike[str] | None = None, *, create: bool = True) -> Archive:

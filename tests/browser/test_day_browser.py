@@ -83,7 +83,7 @@ def test_a_scorer_starts_a_scheduled_28_match_without_typing(day: Day, screen: P
     screen.locator(".st-key-tbl-start button").click()
     expect(screen).to_have_url(re.compile(r"session=\d+"), timeout=WAIT_MS)
     session = int(re.search(r"session=(\d+)", screen.url).group(1))  # type: ignore[union-attr]
-    expect(screen.locator(".st-key-rec-seats")).to_be_visible(timeout=WAIT_MS)
+    expect(screen.locator('[data-tap="seat-1"]')).to_be_visible(timeout=WAIT_MS)  # the tap pad
     screenshot(screen, "day-table-started")
     record = open_archive(day.location).record(session)
     assert record.tag("Players").value == ", ".join(players)  # type: ignore[union-attr]

@@ -34,7 +34,7 @@ from tests.browser.conftest import (
     screenshot,
 )
 from tests.browser.test_dashboard_browser import settle
-from tests.browser.test_record_browser import click_recorded
+from tests.browser.test_record_browser import click_recorded, pad, wait_held
 from tests.day_setup import ORGANISER, description_text, played_match
 from tests.test_cli import run
 
@@ -43,9 +43,9 @@ pytestmark = pytest.mark.browser
 WAIT_MS = 30_000
 #: Every control of a page but a table's own toolbar (search, download, full screen: reading only).
 CONTROLS = "button:not([kind=elementToolbar]), [role=tab], summary"
-CALL = "[class*='st-key-rec-call-'] button >> nth=0"
-#: A recording tap of any phase: a call, or a card not yet played.
-TAP = ".st-key-rec-calls button, .st-key-rec-grid button:not([disabled]) >> nth=0"
+CALL = "[data-tap^='call-'] >> nth=0"
+#: A recording tap of the tap pad in any phase: a call, or a card not yet played.
+TAP = "[data-tap^='call-'], [data-tap^='card-']:not([disabled]) >> nth=0"
 NOT_IN_FORCE = "this key is not in force"
 PLAYED_TABLE = 5
 PLAYED_SOURCE = "group-b-round-1-pulikali-periyar.tgn"
@@ -121,13 +121,13 @@ def open_table(page: Page, network: Network, table: int) -> None:
 
 def play_to_a_card(page: Page) -> None:
     """Call 16, the others pass, the face-down card, then a card played: each tap recorded."""
-    click_recorded(page, ".st-key-rec-call-16 button")
+    click_recorded(page, pad("call-16"))
     for _ in range(12):
         if page.locator('.rec-status[data-phase="calling"]').count() == 0:
             break
-        click_recorded(page, ".st-key-rec-call-pass button")
+        click_recorded(page, pad("call-pass"))
     expect(page.locator('.rec-status[data-phase="trump"]')).to_have_count(1, timeout=WAIT_MS)
-    click_recorded(page, ".st-key-rec-trump button:not([disabled]) >> nth=0")
+    click_recorded(page, "[data-tap^='trump-'] >> nth=0")  # the pack's first card
     click_recorded(page, TAP)
 
 
@@ -173,12 +173,18 @@ def test_a_tab_keeps_its_key_across_a_reload_each_tab_its_own(
                       "--db", str(network.location))[1]  # fmt: skip
             assert f"  table {table} " in out.splitlines()[-1], out
         before = stored(network.location)  # table 2's key at table 1's match: refused
-        tabs[2].goto(f"{network.url}/record?session={match_session(network, 1)}")
-        tabs[2].locator(TAP).click(timeout=WAIT_MS)
-        expect(tabs[2].get_by_text("is not the table's current match")).to_be_visible(
-            timeout=WAIT_MS
-        )
-        assert stored(network.location) == before
+        other = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+        try:  # another phone (this one's kept taps of table 1's match are table 1's)
+            wrong = other.new_page()
+            open_table(wrong, network, 2)
+            wrong.goto(f"{network.url}/record?session={match_session(network, 1)}")
+            wrong.locator(TAP).click(timeout=WAIT_MS)
+            expect(wrong.get_by_text("is not the table's current match")).to_be_visible(
+                timeout=WAIT_MS
+            )
+            assert stored(network.location) == before
+        finally:
+            other.close()
         stranger = context.new_page()  # a new tab of the same browser: its own (empty) storage
         stranger.goto(tabs[1].url)
         expect(stranger.get_by_text("this page only reads").first).to_be_visible(timeout=WAIT_MS)
@@ -193,6 +199,8 @@ def test_a_tab_keeps_its_key_across_a_reload_each_tab_its_own(
         assert stored(network.location) == before
         open_table(tabs[1], network, 1)  # the new link, in the same tab: its key wins, and is kept
         tabs[1].reload()
+        tabs[1].locator(pad("go-on")).click(timeout=WAIT_MS)  # the refused tap dropped
+        wait_held(tabs[1])
         click_recorded(tabs[1], TAP)
         assert stored(network.location) == before + 1
         assert last_writer(network, 1) == "table 1"
@@ -201,6 +209,39 @@ def test_a_tab_keeps_its_key_across_a_reload_each_tab_its_own(
             address.partition("key=")[0] + "key=" for address in addresses if "key=" in address
         }
         assert keyed <= links  # only the links opened: never a later address
+    finally:
+        context.close()
+
+
+def test_a_tap_is_sent_with_the_key_of_the_tab_it_was_made_in(
+    browser: Browser, network: Network
+) -> None:
+    """One browser, two tabs on table 1's match: table 1's, and one holding table 2's key. The
+    tabs share the phone's kept taps; a tap made in table 2's tab is never sent by table 1's tab
+    (it would be stored as table 1's), only by its own, which is refused."""
+    context = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+    try:
+        mine, other = context.new_page(), context.new_page()
+        open_table(mine, network, 1)
+        open_table(other, network, 2)
+        other.goto(f"{network.url}/record?session={match_session(network, 1)}")
+        expect(other.locator(TAP)).to_be_visible(timeout=WAIT_MS)
+        sent: list[str] = []
+        mine.on("request", lambda asked: sent.append(asked.url) if "/_tap" in asked.url else None)
+        other.route("**/_tap", lambda route: route.abort())  # its own sending fails for now
+        before = stored(network.location)
+        other.locator(TAP).click()
+        expect(other.locator(pad("queue"))).to_contain_text("not yet sent: 1", timeout=WAIT_MS)
+        mine.evaluate("window.dispatchEvent(new Event('online'))")  # table 1's tab sends now
+        mine.locator("[data-tap^='seat-'] >> nth=0").click()  # and draws the kept taps again
+        expect(mine.locator(pad("queue"))).to_contain_text("not yet sent: 1", timeout=WAIT_MS)
+        assert sent == [] and stored(network.location) == before
+        other.unroute("**/_tap")
+        other.evaluate("window.dispatchEvent(new Event('online'))")
+        expect(other.get_by_text("is not the table's current match")).to_be_visible(timeout=WAIT_MS)
+        assert stored(network.location) == before
+        other.locator(pad("drop-all")).click()  # nothing of it left for table 1's tab
+        expect(other.locator(pad("queue"))).not_to_contain_text("not yet sent", timeout=WAIT_MS)
     finally:
         context.close()
 

@@ -26,7 +26,7 @@ from dashboard.server.launch import streamlit_command
 from recorder.archive import Author, HandEnded, open_archive
 from replay.tournament import ScheduledMatch
 from tests.browser.conftest import DESKTOP, PHONE, SESSIONS, free_port, running_server, screenshot
-from tests.browser.test_record_browser import events_shown, wait_for_events
+from tests.browser.test_record_browser import events_shown, pad, wait_for_events
 from tests.test_cli import run
 from tests.test_day_from_tables import dealt
 from tests.tournament_helpers import roster, seat_players
@@ -124,16 +124,17 @@ def test_the_last_card_ends_the_match_at_its_table_and_the_projector_follows(
 
         phone.goto(f"{table.url}/record?table=1&key={table.key}")
         phone.locator(".st-key-tbl-open button").click(timeout=WAIT_MS)
-        card = phone.locator(f".st-key-rec-grid-{table.card} button")
+        card = phone.locator(pad(f"card-{table.card}"))
         expect(card).to_be_enabled(timeout=WAIT_MS)
-        chosen = phone.locator('.st-key-rec-seats button[aria-checked="true"]')
-        expect(chosen).to_contain_text(f"{table.seat}")  # whose turn it is, preselected
+        chosen = phone.locator('[data-tap^="seat-"][aria-pressed="true"]')
+        expect(chosen).to_have_attribute("data-tap", f"seat-{table.seat}")  # whose turn it is
         screenshot(phone, "match-end-last-card")
-        expect(phone.locator(".st-key-rec-undo button")).to_be_visible()
+        expect(phone.locator(pad("undo"))).to_be_visible()
         before = events_shown(phone)
         card.click()
         tapped = time.monotonic()
         wait_for_events(phone, before + 2)  # the card and the hand's end, one tap
+        expect(phone.locator(pad("queue"))).to_have_count(0)  # the finished match: no pad
 
         archive = open_archive(str(table.location))
         record = archive.record(table.session)
@@ -142,7 +143,7 @@ def test_the_last_card_ends_the_match_at_its_table_and_the_projector_follows(
         result = length.sentence[len("match over: ") :]
         said = phone.locator('[data-testid="stAlert"]', has_text="Match over")
         expect(said).to_contain_text(result, timeout=WAIT_MS)
-        expect(phone.locator(".st-key-rec-undo")).to_have_count(0)  # §10: to the director
+        expect(phone.locator(pad("undo"))).to_have_count(0)  # §10: to the director
         expect(phone.locator(".st-key-rec-correct-turn")).to_have_count(0)
         expect(phone.get_by_text("Correct an earlier card")).to_have_count(0)
         expect(phone.locator(".st-key-rec-next-hand")).to_have_count(0)

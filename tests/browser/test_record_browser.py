@@ -1,5 +1,10 @@
-"""The Record page in a real headless Chromium: a whole 40 hand recorded by clicks on both screen
-sizes, its TGN export, refusals, and a server killed with SIGKILL in the middle of a hand."""
+"""The Record page in a real headless Chromium: a whole 40 hand recorded by taps on the page's tap
+pad on both screen sizes, its TGN export, refusals, and a server killed with SIGKILL in the middle
+of a hand.
+
+The helpers here (``pad``, ``click_recorded``, ``record_calls``, ``play_turn`` ...) are shared by
+the other Record page tests: a tap on the pad is kept on the phone, sent over HTTP and, once the
+archive holds it, the page is drawn again from the archive; a helper waits for both."""
 
 from __future__ import annotations
 
@@ -89,9 +94,24 @@ def wait_for_events(page: Page, count: int) -> None:
     expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=WAIT_MS)
 
 
+def pad(name: str) -> str:
+    """The tap pad's button ``name`` (``call-20``, ``trump-9H``, ``card-QC``, ``seat-3``,
+    ``action-ask``, ``undo`` ...) as a CSS selector (Playwright's CSS reaches into the pad's
+    shadow root)."""
+    return f'[data-tap="{name}"]'
+
+
+def wait_held(page: Page) -> None:
+    """Wait until no tap is kept on this phone unsent and none stopped the pad's queue."""
+    queue = page.locator(pad("queue"))
+    expect(queue).to_have_count(1, timeout=WAIT_MS)
+    expect(queue).not_to_contain_text("not yet sent", timeout=WAIT_MS)
+    expect(queue).not_to_contain_text("refused", timeout=WAIT_MS)
+
+
 def click_recorded(page: Page, selector: str) -> None:
-    """Click a button that records one tap and wait until the page shows it: one event, or two
-    when the tap ends the hand's play (its end is written with it)."""
+    """Tap a button that records one tap and wait until the archive holds it and the page shows
+    it: one event, or two when the tap ends the hand's play (its end is written with it)."""
     before = events_shown(page)
     page.locator(selector).click()
     page.wait_for_function(
@@ -101,6 +121,7 @@ def click_recorded(page: Page, selector: str) -> None:
         timeout=WAIT_MS,
     )
     expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=WAIT_MS)
+    wait_held(page)
 
 
 def set_up_session(page: Page, url: str) -> None:
@@ -131,34 +152,40 @@ def expected_turns() -> list[tuple[int, str | None, str]]:
 
 
 def expect_seat(page: Page, seat: int) -> None:
-    """The engine's next seat is the one the page preselects."""
+    """The engine's next seat is the one the pad shows chosen."""
     expect(page.locator(".rec-status")).to_have_attribute("data-seat", str(seat), timeout=WAIT_MS)
+    expect(page.locator(pad(f"seat-{seat}"))).to_have_attribute(
+        "aria-pressed", "true", timeout=WAIT_MS
+    )
 
 
 def record_calls(page: Page) -> None:
+    """Every call of the expected hand, each for the seat the pad shows chosen."""
     for seat, call in expected_calls():
         expect_seat(page, seat)
-        click_recorded(page, f".st-key-rec-call-{call} button")
+        click_recorded(page, pad(f"call-{call}"))
 
 
 def play_turn(page: Page, seat: int, action: str | None, card: str) -> None:
+    """One turn: the action picked on the pad (kept on the phone, nothing logged), then the
+    card; once held, the card is disabled and no action is left picked for the next turn."""
     expect_seat(page, seat)
     if action:
-        before = events_shown(page)  # the toggle is kept in the archive's log at once
-        page.locator(".st-key-rec-actions").get_by_role("button", name=action, exact=True).click()
-        wait_for_events(page, before + 1)
-        active = page.locator('.st-key-rec-actions button[aria-pressed="true"]')
-        expect(active).to_have_count(1, timeout=WAIT_MS)
-    click_recorded(page, f".st-key-rec-grid-{card} button")
+        before = events_shown(page)
+        page.locator(pad(f"action-{action}")).click()
+        expect(page.locator(pad(f"action-{action}"))).to_have_attribute("aria-pressed", "true")
+        assert events_shown(page) == before  # the action goes with its card's tap
+    click_recorded(page, pad(f"card-{card}"))
     if page.locator('.rec-status[data-phase="play"]').count():
-        expect(page.locator(f".st-key-rec-grid-{card} button")).to_be_disabled()
+        expect(page.locator(pad(f"card-{card}"))).to_be_disabled()
+        expect(page.locator('[data-tap^="action-"][aria-pressed="true"]')).to_have_count(0)
 
 
 def record_hand(page: Page, *, shots: str | None = None) -> None:
-    """Every call, the face-down card and every card of the expected hand, by clicks."""
+    """Every call, the face-down card and every card of the expected hand, by taps on the pad."""
     record_calls(page)
     expect(page.locator('.rec-status[data-phase="trump"]')).to_have_count(1, timeout=WAIT_MS)
-    click_recorded(page, ".st-key-rec-trump-9H button")
+    click_recorded(page, pad("trump-9H"))
     for index, (seat, action, card) in enumerate(expected_turns()):
         play_turn(page, seat, action, card)
         if shots and index == 8:
@@ -203,7 +230,7 @@ def test_bad_input_is_refused_and_a_server_killed_mid_hand_resumes_at_the_same_s
 ) -> None:
     set_up_session(desktop, recorder.url)
     record_calls(desktop)
-    click_recorded(desktop, ".st-key-rec-trump-9H button")
+    click_recorded(desktop, pad("trump-9H"))
     turns = expected_turns()
     for seat, action, card in turns[:9]:
         play_turn(desktop, seat, action, card)
@@ -225,8 +252,8 @@ def test_bad_input_is_refused_and_a_server_killed_mid_hand_resumes_at_the_same_s
     assert status(desktop) == before
     assert [entry.event for entry in open_archive(recorder.archive).events(session_id)] == stored
     for _, _, card in turns[:9]:
-        expect(desktop.locator(f".st-key-rec-grid-{card} button")).to_be_disabled()
-    expect(desktop.locator(".st-key-rec-grid-TS button")).to_be_enabled()
+        expect(desktop.locator(pad(f"card-{card}"))).to_be_disabled()
+    expect(desktop.locator(pad("card-TS"))).to_be_enabled()
     screenshot(desktop, "record-resumed")
 
     seat, action, card = turns[9]

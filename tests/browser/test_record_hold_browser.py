@@ -14,6 +14,7 @@ from tests.browser.test_record_browser import (
     Recorder,
     click_recorded,
     expect_seat,
+    pad,
     recorder,
 )
 
@@ -21,7 +22,8 @@ pytestmark = pytest.mark.browser
 
 __all__ = ["recorder"]
 
-HOLD_BUTTON = ".st-key-rec-call-hold button"
+HOLD_BUTTON = '[data-tap^="call-"]:has-text("Hold")'
+"""The tap pad's hold offer: a call button (its token the equal bid's) saying "Hold 17"."""
 
 
 def open_duel(page: Page, server: Recorder) -> int:
@@ -38,8 +40,9 @@ def open_duel(page: Page, server: Recorder) -> int:
 
 
 def call(page: Page, seat: int, token: str) -> None:
+    """The call ``token`` tapped on the pad for ``seat``, the seat the pad shows chosen."""
     expect_seat(page, seat)
-    click_recorded(page, f".st-key-rec-call-{token} button")
+    click_recorded(page, pad(f"call-{token}"))
 
 
 def test_the_hold_button_comes_and_goes_with_the_holders_turn(
@@ -52,6 +55,7 @@ def test_the_hold_button_comes_and_goes_with_the_holders_turn(
     call(desktop, 2, "17")
     expect_seat(desktop, 1)
     expect(desktop.locator(HOLD_BUTTON)).to_have_text("Hold 17", timeout=WAIT_MS)
+    expect(desktop.locator(HOLD_BUTTON)).to_have_attribute("data-tap", "call-17")
     screenshot(desktop, "record-hold")
     click_recorded(desktop, HOLD_BUTTON)
     expect_seat(desktop, 2)

@@ -2,9 +2,10 @@
 
 On a server that needs keys a visitor without one is offered no control and the archive does not
 change; the director's link is read once, cleared from the address bar, and every event it writes
-carries its label. On any server a second tab on the same table that is drawn from an older
-position has its card and its Undo refused ("another device recorded here: …"), nothing stored,
-and catches up."""
+carries its label. On any server a second tab of the phone on the same table, drawn from an older
+position, records its call for the seat the archive says is to call (not the older seat it shows),
+and its Undo, naming an event that is no longer the latest, is refused with nothing undone; the
+tab then catches up."""
 
 from __future__ import annotations
 
@@ -18,9 +19,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from dashboard.day import actions
 from dashboard.day.source import open_day
-from dashboard.page_writer import STALE
 from dashboard.server.launch import streamlit_command
-from recorder.archive import Author, open_archive
+from recorder.archive import Author, CallMade, open_archive
+from recorder.archive.fold import effective_events
 from tests.browser.conftest import (
     SESSIONS,
     free_port,
@@ -33,9 +34,11 @@ from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fi
     click_recorded,
     events_shown,
     expected_calls,
+    pad,
     recorder,
     set_up_session,
     wait_for_events,
+    wait_held,
 )
 from tests.test_cli import run
 from tests.test_day_cli import CUP, ROSTER
@@ -49,31 +52,44 @@ def stored(archive: Path) -> int:
     return sum(s.events for s in opened.sessions()) + len(opened.day_log())
 
 
-def test_a_stale_tab_is_refused_and_catches_up(
+def calls_stored(archive: Path) -> list[tuple[int, str]]:
+    """The calls the archive's one session holds, undone ones left out: seat and call."""
+    opened = open_archive(str(archive))
+    (session,) = opened.sessions()
+    return [
+        (entry.event.seat, entry.event.call.token)
+        for entry in effective_events(opened.events(session.id))
+        if isinstance(entry.event, CallMade)
+    ]
+
+
+def test_a_stale_tab_records_for_the_seat_to_act_and_its_undo_is_refused(
     browser: Browser,
     recorder: Recorder,  # noqa: F811
 ) -> None:
-    context = browser.new_context()
+    context = browser.new_context()  # one phone, two tabs: its id and kept taps are shared
     first, second = context.new_page(), context.new_page()
     try:
         set_up_session(first, recorder.url)
         second.goto(first.url)
         wait_for_events(second, events_shown(first))
         calls = expected_calls()
-        click_recorded(first, f".st-key-rec-call-{calls[0][1]} button")
+        click_recorded(first, pad(f"call-{calls[0][1]}"))
+        drawn = events_shown(second)  # still the older position: seat 1 shown to call
+        expect(second.locator(pad(f"seat-{calls[0][0]}"))).to_have_attribute("aria-pressed", "true")
+        click_recorded(second, pad(f"call-{calls[1][1]}"))
+        assert calls_stored(recorder.archive) == calls[:2]  # seat 2's call, as the archive says
         count = stored(recorder.archive)
-        drawn = events_shown(second)  # still the older position
-        second.locator(f".st-key-rec-call-{calls[1][1]} button").click()
-        expect(second.get_by_text(STALE)).to_be_visible(timeout=WAIT_MS)
+        first.locator(pad("undo")).click()  # drawn before seat 2's call: it names seat 1's
+        queue = first.locator(pad("queue"))
+        expect(queue).to_contain_text("was refused", timeout=WAIT_MS)
+        expect(queue).to_contain_text("nothing was undone")
         assert stored(recorder.archive) == count
-        wait_for_events(second, drawn + 1)  # the page is brought up to date
-        click_recorded(first, f".st-key-rec-call-{calls[1][1]} button")
-        second.locator(".st-key-rec-undo button").click()
-        expect(second.get_by_text(STALE)).to_be_visible(timeout=WAIT_MS)
-        assert stored(recorder.archive) == count + 1
-        wait_for_events(second, drawn + 2)
-        click_recorded(second, f".st-key-rec-call-{calls[2][1]} button")  # now it records
-        assert stored(recorder.archive) == count + 2
+        wait_for_events(first, drawn + 2)  # the page is brought up to date
+        first.locator(pad("go-on")).click()
+        wait_held(first)
+        click_recorded(first, pad(f"call-{calls[2][1]}"))  # now it records
+        assert calls_stored(recorder.archive) == calls[:3]
     finally:
         context.close()
 
@@ -133,7 +149,7 @@ def test_without_a_key_nothing_is_offered_and_the_directors_link_is_kept_per_tab
         assert "key=" not in page.url
         fill_set_up(page)  # the tab keeps its key for its own session (a reload would not)
         assert keys["director referee Mathew"] not in page.content()
-        click_recorded(page, f".st-key-rec-call-{expected_calls()[0][1]} button")
+        click_recorded(page, pad(f"call-{expected_calls()[0][1]}"))
         session = open_archive(str(archive)).sessions()[-1].id
         assert {e.who for e in open_archive(str(archive)).events(session)} == {
             "director referee Mathew"
@@ -165,7 +181,7 @@ def test_a_table_key_records_at_its_table_and_is_refused_at_another(
             open_day(archive), entry, Author("director", "start"), players, dealer=6
         )
     context = browser.new_context()
-    call = "[class*='st-key-rec-call-'] button >> nth=0"  # the match starts with its first hand
+    call = "[data-tap^='call-'] >> nth=0"  # the match starts with its first hand
     try:
         for table in (5, 4):  # a tab each, opened with table 4's link, then its session chosen
             page = context.new_page()

@@ -12,6 +12,7 @@ from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fi
     Recorder,
     click_recorded,
     expected_calls,
+    pad,
     recorder,
     set_up_session,
 )
@@ -54,12 +55,12 @@ def test_a_bad_set_up_and_a_card_already_played_are_refused_beside_their_control
 
         set_up_session(page, recorder.url)
         for _seat, call in expected_calls():
-            click_recorded(page, f".st-key-rec-call-{call} button")
-        click_recorded(page, ".st-key-rec-trump-9H button")
+            click_recorded(page, pad(f"call-{call}"))
+        click_recorded(page, pad("trump-9H"))
         typed = page.locator(".st-key-rec-typed-text input")
         typed.fill("1:JS")
         typed.press("Enter")
-        expect(page.locator(".st-key-rec-grid-JS button")).to_be_disabled(timeout=WAIT_MS)
+        expect(page.locator(pad("card-JS"))).to_be_disabled(timeout=WAIT_MS)
         expect(typed).to_have_value("", timeout=WAIT_MS)  # recorded: the field is free
         typed.fill("2:JS")
         typed.press("Enter")

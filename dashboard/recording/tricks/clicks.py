@@ -14,7 +14,6 @@ from typing import cast
 from dashboard.recording.tricks.offers import action_choices, closing_answers
 from dashboard.recording.tricks.position import Position, hand_end
 from recorder.archive import (
-    ActionsChosen,
     Archive,
     ArchiveError,
     CallMade,
@@ -97,17 +96,6 @@ def turn_click(position: Position, seat: int, actions: Sequence[str], code: str)
         trick=position.trick, seat=seat, actions=[_action(token) for token in actions], card=card
     )
     return ending(position, turn)
-
-
-def actions_click(position: Position, actions: Sequence[str]) -> Decision:
-    """The actions toggled for the next turn (``ask`` ...), kept in the log until its card comes,
-    so that a reload shows them as toggled."""
-    if position.phase != "play":
-        return Refused(_not_playing(position))
-    problem = _actions_problem(position, actions)
-    if problem:
-        return Refused(problem)
-    return Accepted((ActionsChosen(actions=[_action(token) for token in actions]),))
 
 
 def answer_click(position: Position, seat: int, answer: str) -> Decision:

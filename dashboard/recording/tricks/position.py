@@ -57,9 +57,6 @@ class Position:
     """How many events an undo could still cancel."""
     results: tuple[HandResult, ...] = ()
     """Every hand's result as the engine has judged it so far (the open hand's too)."""
-    chosen_actions: tuple[str, ...] = ()
-    """The actions toggled for the next turn (``ask`` ...), as the log's latest standing event
-    holds them: kept in the archive, so that a reload shows them toggled."""
     hand_open: bool = True
     """Whether the last hand is still open in the log (its end not written)."""
 
@@ -141,7 +138,6 @@ def position_of(session_id: int, drawn: Drawn) -> Position:
         turns=drawn.turns,
         undoable=drawn.undoable,
         results=results,
-        chosen_actions=drawn.chosen_actions if phase == "play" else (),
         hand_open=drawn.hand_open,
     )
 

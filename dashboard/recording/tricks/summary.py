@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dashboard.recording.tricks.offers import CardCell, call_label
+from dashboard.recording.tricks.offers import call_label
 from dashboard.recording.tricks.position import Position, StandingTurn
 from dashboard.recording.tricks.view import seat_name
 from dashboard.views.cards import card_label
@@ -94,15 +94,6 @@ def correction_label(position: Position, turn: StandingTurn) -> str:
     10♥``."""
     card = card_label(turn.card) if turn.card is not None else "a card not seen"
     return f"trick {turn.trick}, {seat_name(position, turn.seat)}: {card}"
-
-
-def grid_label(cell: CardCell, colour: str) -> str:
-    """A card button's label: in its suit's colour while in play; struck through and uncoloured
-    once played, so a played card looks played in every suit."""
-    label = card_label(cell.card)
-    if cell.played:
-        return f"~~{label}~~"
-    return f":{colour}[{label}]" if colour else label
 
 
 def resume_label(summary: SessionSummary, record: Record) -> str:

@@ -14,28 +14,12 @@ PHASE_WORDS = {
 }
 
 RECORDER_CSS = """
-.st-key-rec-grid button, .st-key-rec-calls button, .st-key-rec-trump button{
-  min-height:3rem;min-width:3.3rem;font-size:1.15rem;padding:0.2rem 0.5rem}
-.st-key-rec-seats button, .st-key-rec-actions button{min-height:2.75rem;font-size:1rem}
 .rec-status{font-size:1.15rem;font-weight:600;margin:0.2rem 0}
 .rec-trick{display:flex;flex-wrap:wrap;gap:0.4rem;align-items:flex-end}
 .rec-play{display:flex;flex-direction:column;align-items:center;font-size:0.8rem}
-.st-key-rec-grid button:disabled, .st-key-rec-trump button:disabled{
-  opacity:0.45;background:#e5e7eb;color:#6b7280}
 .rec-calls-so-far, .rec-winning-call{font-size:0.95rem}
 .rec-finished{font-weight:600;color:#166534}
 .rec-said{font-weight:600;color:#7c2d12}
-.st-key-rec-top .stButton button{min-height:2.5rem}
-@media (max-width: 640px){
-  .st-key-rec-grid [data-testid="stHorizontalBlock"],
-  .st-key-rec-trump [data-testid="stHorizontalBlock"]{flex-wrap:nowrap !important;gap:0.2rem}
-  .st-key-rec-grid [data-testid="stHorizontalBlock"] > div,
-  .st-key-rec-trump [data-testid="stHorizontalBlock"] > div{
-    flex:1 1 0 !important;min-width:0 !important;width:auto !important}
-  .st-key-rec-grid button, .st-key-rec-trump button{
-    min-width:0;width:100%;padding:0;font-size:1rem;min-height:2.6rem}
-  .st-key-rec-grid button p, .st-key-rec-trump button p{font-size:1rem}
-}
 """
 
 
