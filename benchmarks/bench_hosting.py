@@ -36,7 +36,7 @@ from urllib.parse import quote
 
 import psycopg
 
-from benchmarks.bench_live import MATCH, match_steps, process_reading, quantile
+from benchmarks.bench_live import MATCH, match_steps, pad_steps, process_reading, quantile
 from benchmarks.hosted_day import Acks, HostedDay, free_block, prepare_day, scorer
 from dashboard.server.hosting import Hosting, nginx_binary
 from recorder.archive import open_archive
@@ -141,7 +141,7 @@ async def drive(
     day: HostedDay, sessions: list[int], key: str, spectators: int, taps: int
 ) -> tuple[Acks, Watched, list[tuple[float, float]], float]:
     """Run the scorers and spectators at once; the figures and the run's seconds."""
-    steps = match_steps(MATCH.read_text(encoding="utf-8"), 1)[:taps]
+    steps = pad_steps(match_steps(MATCH.read_text(encoding="utf-8"), 1))[:taps]
     acks, watched, readings = Acks(), Watched(), []
     stop = asyncio.Event()
     sampler = asyncio.create_task(sample(day.pids(), stop, readings))
@@ -236,7 +236,7 @@ def report(
     )
     archive = open_archive(url)
     stored = sum(len(archive.events(session)) - 2 for session in sessions)
-    steps = match_steps(MATCH.read_text(encoding="utf-8"), 1)[:taps]
+    steps = pad_steps(match_steps(MATCH.read_text(encoding="utf-8"), 1))[:taps]
     expected = tables * sum(step.logs for step in steps)
     verdict = "nothing lost or doubled" if stored == expected and not acks.wrong else "MISMATCH"
     print(f"     archive: {stored} events stored, {expected} expected: {verdict}")

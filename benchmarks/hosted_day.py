@@ -24,8 +24,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchmarks.bench_live import MATCH, Step, tap_states
-from benchmarks.live_clients import Client, Drawn
+from benchmarks.bench_live import MATCH, Step, pad_tap
+from benchmarks.live_clients import Client, Drawn, TapSender, trigger
 from dashboard.day import actions
 from dashboard.server.hosting import Hosting, nginx_binary, start_worker, write_config
 from recorder.archive import HandStarted, open_archive
@@ -180,9 +180,15 @@ async def scorer(
     pace: tuple[float, float],
     acks: Acks,
 ) -> None:
-    """Record ``steps`` into ``session`` through the proxy, opening the page again (and going on
-    from the archive's position) whenever the connection drops."""
+    """Record ``steps`` into ``session`` through the proxy, as the tap pad does (each tap a
+    ``POST /_tap`` numbered by its place among the taps, the next hand a button of the page),
+    opening the page again (and going on from the archive's position) whenever the connection
+    drops; a tap sent again after a lost answer keeps its number, so it is stored once. The
+    steps are logged as the pad logs them (``pad_steps`` of whole hands, then cut)."""
     starts = list(itertools.accumulate((step.logs for step in steps), initial=0))
+    numbers = list(itertools.accumulate((step.kind != "next" for step in steps), initial=0))
+    headers = {"Cookie": f"{COOKIE}={cookie}", "X-Thuruppu-Key": key}
+    sender = TapSender(url, session, f"hosted-table-{session}", headers)
     base: int | None = None
     done = 0
     while done < len(steps):
@@ -200,10 +206,20 @@ async def scorer(
             while done < len(steps):
                 await asyncio.sleep(pace[0] + (pace[1] - pace[0]) * (session % 7) / 7)
                 started = time.perf_counter()
-                drawn = await client.run(tap_states(drawn, steps[done]))  # type: ignore[arg-type]
+                step = steps[done]
+                if step.kind == "next":
+                    drawn = await client.run([trigger(drawn, "rec-next-hand")])
+                else:
+                    status, answer = await sender.send(pad_tap(step), numbers[done] + 1)
+                    if status >= 500:  # its worker gone mid-tap: ask the archive where it stands
+                        raise OSError(f"the tap was answered {status}")
+                    if status != 200 or answer.get("outcome") != "stored":
+                        acks.wrong.append(f"session {session}: {step} answered {answer}")
+                        return
+                    drawn = await client.run()
                 after, _, _ = drawn.status()
                 now = time.perf_counter()
-                if after != held + steps[done].logs:
+                if after != held + step.logs:
                     acks.wrong.append(f"session {session}: {held} -> {after} events")
                     return
                 acks.taps.append((now, now - started))

@@ -161,21 +161,27 @@ class TapSender:
     One connection a tap (``Connection: close``): on one machine a connection costs some tenths of
     a millisecond, and a tap's time is then the server's alone, from sending it to its answer."""
 
-    def __init__(self, url: str, session_id: int, device: str) -> None:
+    def __init__(
+        self, url: str, session_id: int, device: str, headers: dict[str, str] | None = None
+    ) -> None:
         parts = urllib.parse.urlsplit(url)
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.session_id, self.device, self.seq = session_id, device, 0
+        self.headers = "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
 
-    async def send(self, tap: dict[str, object]) -> tuple[int, dict[str, object]]:
-        """Send the next tap; the answer's HTTP status and JSON."""
-        self.seq += 1
+    async def send(
+        self, tap: dict[str, object], seq: int | None = None
+    ) -> tuple[int, dict[str, object]]:
+        """Send the next tap (or the tap numbered ``seq``, sent again after a lost answer); the
+        answer's HTTP status and JSON."""
+        self.seq = self.seq + 1 if seq is None else seq
         body = json.dumps(
             {"session": self.session_id, "device": self.device, "seq": self.seq, "tap": tap}
         ).encode()
         head = (
             f"POST /_tap HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
             "Content-Type: application/json\r\nConnection: close\r\n"
-            f"Content-Length: {len(body)}\r\n\r\n"
+            f"{self.headers}Content-Length: {len(body)}\r\n\r\n"
         ).encode()
         reader, writer = await asyncio.open_connection(self.host, self.port)
         try:
@@ -186,4 +192,8 @@ class TapSender:
             writer.close()
         status_line, _, rest = answer.partition(b"\r\n")
         _, _, content = rest.partition(b"\r\n\r\n")
-        return int(status_line.split()[1]), json.loads(content)
+        try:
+            said = json.loads(content)
+        except ValueError:  # a proxy's own page (its server gone), not the tap's answer
+            said = {}
+        return int(status_line.split()[1]), said

@@ -45,6 +45,7 @@ from recorder.model import Hand
 from replay.rummy import replay_rummy
 from replay.tournament import ScheduledMatch
 from replay.tricks.simulate import played_session
+from tests.apart import run_apart
 from tests.browser.conftest import free_port, running_server
 from tests.day_rummy_plan import DRAW_CARDS, Deal, plan_table, standing
 from tests.table_pages import TablePage
@@ -288,7 +289,7 @@ async def play_the_day(served: Served) -> tuple[list[dict[int, str]], int]:
 
 
 def test_the_whole_day_runs_from_the_tables_alone(served: Served, tmp_path: Path) -> None:
-    results, runs = asyncio.run(play_the_day(served))
+    results, runs = run_apart(play_the_day(served))
     archive = open_archive(served.location)
     assert all(entry.who.startswith("table ") for entry in _writes(archive))
     for summary in archive.sessions():  # each table's key wrote its own matches only

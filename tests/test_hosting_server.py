@@ -20,7 +20,7 @@ from typing import TypeVar
 
 import pytest
 
-from benchmarks.bench_live import MATCH, match_steps
+from benchmarks.bench_live import MATCH, match_steps, pad_steps
 from benchmarks.hosted_day import (
     Acks,
     HostedDay,
@@ -33,13 +33,14 @@ from benchmarks.hosted_day import (
 )
 from dashboard.server.hosting import Hosting, nginx_binary
 from recorder.archive import open_archive
+from tests.apart import run_apart
 from tests.browser.conftest import REPOSITORY, free_port
 
 pytest_plugins = ["tests.pg_server"]
 pytestmark = [pytest.mark.postgres]
 
 TEXT = MATCH.read_text(encoding="utf-8")
-STEPS = match_steps(TEXT, 1)[:15]
+STEPS = pad_steps(match_steps(TEXT, 1))[:15]
 """The calls, the face-down card, the first trick and two cards of the second: a hand in play."""
 FIRST_HAND = TEXT.split("[Hand ")[1]
 DEALT = set(
@@ -153,7 +154,7 @@ def test_two_workers_behind_nginx_one_killed(hosted) -> None:
         listening.cancel()
         return await watching
 
-    bodies = asyncio.run(run())
+    bodies = run_apart(run())
     assert not acks.wrong
     assert acks.reconnects >= 1  # the first scorer lost its worker and came back through nginx
     archive = open_archive(day.hosting.db)
@@ -162,7 +163,11 @@ def test_two_workers_behind_nginx_one_killed(hosted) -> None:
         logged = archive.events(session)
         assert [entry.seq for entry in logged] == list(range(1, expected + 1))
         assert archive.public_view(session).hand_open
-    assert len(acks.positions) == 2 * len(STEPS)  # every tap acknowledged once
+    # every tap acknowledged at most once; a tap whose answer died with its worker is found
+    # stored when its scorer comes back (the archive's log above holds it once)
+    acknowledged = [(session, position) for session, position, _ in acks.positions]
+    assert len(set(acknowledged)) == len(acknowledged)
+    assert 2 * len(STEPS) - acks.reconnects <= len(acknowledged) <= 2 * len(STEPS)
     assert late(acks, pages) == []
     heard = heard_positions(events)
     assert late(acks, heard) == []

@@ -24,6 +24,7 @@ from dashboard.server.public_routes import PublicRoutes, PublicSite
 from recorder import loads
 from recorder.archive import Tap, events_from_record, open_archive
 from recorder.archive.notices import CHANNEL, Notice, read_notice
+from tests.apart import run_apart
 from tests.day_setup import set_up
 
 pytest_plugins = ["tests.pg_server"]
@@ -93,7 +94,7 @@ def test_pages_show_the_hand_in_play_as_the_room_sees_it(tmp_path: Path) -> None
             pages[f"session{suffix}"] = body
         return pages
 
-    pages = asyncio.run(run())
+    pages = run_apart(run())
     shown = json.loads(pages["session.json"])
     assert shown["position"] == IN_PLAY and shown["hand_open"]
     hand = shown["record"]["hands"][0]
@@ -141,7 +142,7 @@ def test_an_answer_is_cached_with_its_etag_and_built_again_after_its_time(
         refused = await get(routes, "/public/nothing")
         assert refused[0] == 404
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_the_event_stream_catches_a_client_up_by_position() -> None:
@@ -166,7 +167,7 @@ def test_the_event_stream_catches_a_client_up_by_position() -> None:
         positions.heard([Notice(2, 4)])
         await asyncio.wait_for(waiter, 1)
 
-    asyncio.run(run())
+    run_apart(run())
     assert read_notice('{"session": 3, "position": 9}') == Notice(3, 9)
     assert read_notice("not a notice") is None
 

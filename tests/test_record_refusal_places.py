@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 from dashboard.recording.tricks import clicks
 from dashboard.recording.tricks.clicks import Refused
 from recorder.archive import Archive
+from tests.record_pad import PadPhone
 from tests.test_day_pages import walked
 from tests.test_record_held import hand_taps, open_page, session, tap
 
@@ -33,9 +34,9 @@ def test_a_refused_next_hand_is_shown_under_its_button(
     session: tuple[Archive, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     archive, session_id = session
-    app = open_page(session_id)
+    app, phone = open_page(session_id), PadPhone()
     for key in hand_taps():
-        tap(app, archive, session_id, key)
+        tap(app, phone, archive, session_id, key)
     monkeypatch.setattr(clicks, "next_hand_click", refuse("the next hand waits for the director"))
     before = len(archive.events(session_id))
     app.button(key="rec-next-hand").click().run()

@@ -10,7 +10,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from recorder.archive import ARCHIVE_ENV, Archive, TurnPlayed, open_archive
-from tests.test_record_toggle import open_page
+from tests.test_record_held import open_page
 from tests.test_recording import record_until_play, start
 
 

@@ -21,10 +21,12 @@ pytestmark = pytest.mark.browser
 
 
 def below_and_in_view(page: Page, control: str, message: str) -> None:
-    """The message lies just under the control, and both are in the window."""
+    """The message lies just under the control, and both are in the window once the message is
+    brought to the window's middle (as far up as the page lets it: a box still growing when it
+    was scrolled to the window's edge could end past it)."""
     error = page.locator(message)
     expect(error).to_be_visible(timeout=WAIT_MS)
-    error.scroll_into_view_if_needed()
+    error.evaluate("(box) => box.scrollIntoView({block: 'center'})")
     control_box = page.locator(control).bounding_box()
     error_box = error.bounding_box()
     height = (page.viewport_size or PHONE)["height"]

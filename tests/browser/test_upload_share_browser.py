@@ -18,12 +18,13 @@ from pathlib import Path
 
 from playwright.sync_api import Browser
 
-from benchmarks.bench_live import MATCH, Step, match_steps, prepare_archive, tap_states
-from benchmarks.live_clients import Client
+from benchmarks.bench_live import MATCH, Step, match_steps, pad_tap, prepare_archive
+from benchmarks.live_clients import Client, TapSender, trigger
 from dashboard.server.launch import streamlit_command
 from dashboard.server.replay_store import CACHE_ENV
 from dashboard.server.upload_worker import MAX_UPLOAD_HANDS, UPLOAD_DISK_MB, WORKER_MEMORY_MB
 from recorder.archive import ARCHIVE_ENV
+from tests.apart import run_apart
 from tests.browser.conftest import DESKTOP, free_port, running_server
 from tests.uploads import megabytes_of_hands, repeated_session
 
@@ -89,9 +90,11 @@ class Watch:
         self._thread.join()
 
 
-def tap_times(url: str, session_id: int, steps: list[Step]) -> list[float]:
-    """The seconds each tap takes on the session's Record page, a fresh tab's (in a thread of
-    its own: Playwright's loop runs in this one)."""
+def tap_times(url: str, session_id: int, steps: list[Step], sender: TapSender) -> list[float]:
+    """The seconds each tap takes on the session's Record page, a fresh tab's: the tap sent as
+    the tap pad sends it (``POST /_tap``) until the archive holds it, then the page's run the pad
+    asks for (the next hand's button is a button of the page), in a thread of its own; the taps
+    are the table's one phone's (``sender``), its numbers going on from one tab to the next."""
 
     async def taps() -> list[float]:
         client = Client(url, "record", f"session={session_id}")
@@ -101,17 +104,19 @@ def tap_times(url: str, session_id: int, steps: list[Step]) -> list[float]:
             for step in steps:
                 await asyncio.sleep(PACE_SECONDS)
                 started = time.perf_counter()
-                drawn = await client.run(tap_states(drawn, step))  # type: ignore[arg-type]
+                if step.kind == "next":
+                    drawn = await client.run([trigger(drawn, "rec-next-hand")])
+                else:
+                    status, answer = await sender.send(pad_tap(step))
+                    assert status == 200 and answer.get("outcome") == "stored", answer
+                    drawn = await client.run()
                 times.append(time.perf_counter() - started)
                 assert not drawn.exception, drawn.exception
         finally:
             await client.close()
         return times
 
-    times: list[float] = []
-    tapping = threading.Thread(target=lambda: times.extend(asyncio.run(taps())))
-    tapping.start()
-    tapping.join()
+    times = run_apart(taps())
     assert len(times) == len(steps), "the taps failed: see the output above"
     return times
 
@@ -139,8 +144,9 @@ def test_a_45_mb_upload_keeps_to_its_share_and_taps_stay_quick(
     port = free_port()
     command = streamlit_command(str(archive), port)
     with running_server(command, port, environment, tmp_path / "server.log") as (url, server):
-        tap_times(url, session_id, steps[:2])  # the page's first draw, not counted
-        quiet = tap_times(url, session_id, steps[2 : 2 + TAPS])
+        phone = TapSender(url, session_id, "upload-share-phone")  # the table's one phone
+        tap_times(url, session_id, steps[:2], phone)  # the page's first draw, not counted
+        quiet = tap_times(url, session_id, steps[2 : 2 + TAPS], phone)
         before_mb = peak_mb(server.pid)
         watch = Watch(server.pid, temp)
         visitor = browser.new_context(viewport=DESKTOP)
@@ -161,7 +167,7 @@ def test_a_45_mb_upload_keeps_to_its_share_and_taps_stay_quick(
         reading_started = time.perf_counter()
         uploader.set_input_files(str(export))  # a second file while the first is read
         expect(page.get_by_text("club-season.tgn is still being read")).to_be_visible()
-        busy = tap_times(url, session_id, steps[2 + TAPS : 2 + 2 * TAPS])
+        busy = tap_times(url, session_id, steps[2 + TAPS : 2 + 2 * TAPS], phone)
         taps_ended = time.perf_counter() - reading_started
         remove = page.locator(".st-key-upload-remove button").first
         remove.wait_for(timeout=300_000)
