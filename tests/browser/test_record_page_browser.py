@@ -67,6 +67,17 @@ def to_top(page: Page) -> None:
     page.locator('[data-testid="stMain"]').evaluate("(main) => main.scrollTo(0, 0)")
 
 
+def spots(page: Page) -> dict[str, object]:
+    """Where the watched cards are drawn, each measured once it is visible (the page's own
+    redraw, as its connection drops, may take a card out of view for a moment)."""
+    boxes = {}
+    for code in SPOTS:
+        card = page.locator(pad(f"card-{code}"))
+        expect(card).to_be_visible(timeout=WAIT_MS)
+        boxes[code] = card.bounding_box()
+    return boxes
+
+
 def undo_words(seat: int, card: str) -> str:
     """What the pad's Undo says for a card just held: "Undo Faiz (6)'s Q♣"."""
     return f"Undo {PLAYERS[seat - 1]} ({seat})'s {card_label(Card.parse(card))}"
@@ -178,13 +189,12 @@ def test_the_cards_stay_where_they_are_while_taps_are_kept_on_the_phone(
             click_recorded(page, pad(f"call-{call}"))
         click_recorded(page, pad("trump-9H"))
         to_top(page)
-        placed = {code: page.locator(pad(f"card-{code}")).bounding_box() for code in SPOTS}
+        placed = spots(page)
         context.set_offline(True)  # nothing reaches the server: every tap stays kept
         for count, (_, _, card) in enumerate(expected_turns()[:3], start=1):
             page.locator(pad(f"card-{card}")).click()
             expect(page.locator(pad("queue"))).to_contain_text(f"not yet sent: {count}")
-            moved = {code: page.locator(pad(f"card-{code}")).bounding_box() for code in SPOTS}
-            assert moved == placed, count
+            assert spots(page) == placed, count
         context.set_offline(False)
         expect(page.locator(".rec-status")).to_have_attribute(
             "data-events", str(events_before_play() + 3), timeout=WAIT_MS
