@@ -310,7 +310,8 @@ def test_the_director_corrects_a_finished_hand_and_his_old_link_is_refused(
         why = page.locator(".st-key-dir-correct-why input")
         why.fill("the sheet's hand 1 was copied from the wrong row")
         why.press("Enter")
-        page.locator(".st-key-dir-correct button").click()
+        expect(page.locator(".st-key-dir-correct button")).to_be_enabled(timeout=WAIT_MS)
+        page.locator(".st-key-dir-correct button").click(timeout=2 * WAIT_MS)
         expect(page.get_by_text(f"session {network.played}: hand 1 corrected")).to_be_visible(
             timeout=WAIT_MS
         )
