@@ -2,11 +2,12 @@
 stream (server-sent events) fed from it.
 
 A process keeps one ``Positions``: each session's log length and each tournament's last day-log
-entry. On PostgreSQL one thread holds the process's only ``LISTEN`` connection on the archive's
+entry. On PostgreSQL one thread holds a ``LISTEN`` connection on the archive's
 channel (``recorder.archive.notices``: every write notifies, in its own transaction, the session
 and its new position); it reads every position once after it starts listening, and again after
 any reconnection, so a notice missed while the connection was down costs nothing. On SQLite (one
-process, no notices) the thread reads the positions every ``POLL_SECONDS`` instead.
+process, no notices) the thread reads the positions every ``POLL_SECONDS`` instead. The same
+following (``follow``) feeds the background's fair analyses (``dashboard.server.fair_background``).
 
 An event stream (``/public/events``) sends each change as an event ``session`` (``{"session": id,
 "position": n}``) or ``day`` (``{"event": name, "day": n}``), with the process's *total* as its id:
@@ -25,6 +26,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from functools import partial
 from typing import Any
 
 import psycopg
@@ -68,15 +70,14 @@ class Positions:
         self.ready = asyncio.Event()
         self._changed = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._archive: Archive | None = None
 
     def start(self) -> None:
         """Start listening (or polling) on a thread of its own, once, from the event loop."""
         if self._loop is not None:
             return
         self._loop = asyncio.get_running_loop()
-        listen = self._listen if is_postgres(self.location) else self._poll
-        threading.Thread(target=listen, name="thuruppu-notices", daemon=True).start()
+        follow_archive = partial(follow, self.location, self._hand_over)
+        threading.Thread(target=follow_archive, name="thuruppu-notices", daemon=True).start()
 
     def heard(self, notices: Iterable[Notice]) -> None:
         """Take notices in (on the loop): those that move a position forward are kept as changes,
@@ -121,39 +122,55 @@ class Positions:
         if notices and self._loop is not None:
             self._loop.call_soon_threadsafe(self.heard, notices)
 
-    def _read_all(self) -> list[Notice]:
+
+def follow(location: str, take: Callable[[list[Notice]], None]) -> None:
+    """Hand ``take`` every position of the archive at ``location``, then each change, as long as
+    the process (run it on a thread of its own): on PostgreSQL as notices come, every position read
+    again after a reconnection; on SQLite every position every ``POLL_SECONDS``."""
+    opened: list[Archive] = []
+
+    def read_all() -> list[Notice]:
         """Every position as the archive holds it now, as notices."""
-        if self._archive is None:  # opened once: opening checks the schema in a write
-            self._archive = open_archive(self.location, create=False)
-        archive = self._archive
+        if not opened:  # opened once: opening checks the schema in a write
+            opened.append(open_archive(location, create=False))
+        archive = opened[0]
         found = [Notice(s.id, s.events) for s in archive.sessions()]
         days: dict[str, int] = {}
         for entry in archive.day_log():
             days[entry.event_name] = max(days.get(entry.event_name, 0), entry.seq)
         return [*found, *(Notice(None, seq, name) for name, seq in days.items())]
 
-    def _poll(self) -> None:
-        """SQLite: read every position every ``POLL_SECONDS``."""
-        while True:  # as long as the process: the thread is a daemon
-            with contextlib.suppress(ArchiveError):  # the archive is away: read it again later
-                self._hand_over(self._read_all())
-            time.sleep(POLL_SECONDS)
+    if is_postgres(location):
+        _listen(location, read_all, take)
+    else:
+        _poll(read_all, take)
 
-    def _listen(self) -> None:
-        """PostgreSQL: one ``LISTEN`` connection, every position read once it listens."""
-        while True:  # as long as the process: the thread is a daemon
-            try:
-                with psycopg.connect(self.location, autocommit=True, connect_timeout=10) as conn:
-                    channel = conn.execute(f"SELECT {CHANNEL}").fetchone()
-                    assert channel is not None
-                    conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel[0])))
-                    self._hand_over(self._read_all())
-                    while True:
-                        for item in conn.notifies(timeout=1.0):  # each handed over as it comes
-                            notice = read_notice(item.payload)
-                            self._hand_over([notice] if notice is not None else [])
-            except (psycopg.Error, ArchiveError, OSError):
-                time.sleep(RETRY_SECONDS)
+
+def _poll(read_all: Callable[[], list[Notice]], take: Callable[[list[Notice]], None]) -> None:
+    """SQLite: read every position every ``POLL_SECONDS``."""
+    while True:  # as long as the process: the thread is a daemon
+        with contextlib.suppress(ArchiveError):  # the archive is away: read it again later
+            take(read_all())
+        time.sleep(POLL_SECONDS)
+
+
+def _listen(
+    location: str, read_all: Callable[[], list[Notice]], take: Callable[[list[Notice]], None]
+) -> None:
+    """PostgreSQL: one ``LISTEN`` connection, every position read once it listens."""
+    while True:  # as long as the process: the thread is a daemon
+        try:
+            with psycopg.connect(location, autocommit=True, connect_timeout=10) as conn:
+                channel = conn.execute(f"SELECT {CHANNEL}").fetchone()
+                assert channel is not None
+                conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel[0])))
+                take(read_all())
+                while True:
+                    for item in conn.notifies(timeout=1.0):  # each handed over as it comes
+                        notice = read_notice(item.payload)
+                        take([notice] if notice is not None else [])
+        except (psycopg.Error, ArchiveError, OSError):
+            time.sleep(RETRY_SECONDS)
 
 
 def event_text(kind: str, identifier: int, data: object) -> bytes:
