@@ -10,11 +10,15 @@ One thread of the server takes the queue in order and, per hand, starts a worker
 job's folder. The thread keeps the progress on the job, hands the result to the job's ``done`` (the
 page keeps it for the server and in the replay store) and deletes the folder. The jobs belong to the
 server, not to a browser session: a visitor may leave the page and come back, or another tab may
-look, and sees the progress or the result.
+look, and sees the progress or the result. A visitor's hands go before the background's
+(``dashboard.server.fair_background``: each hand as it ends), and the worker runs at niceness 19,
+so that the server's own work (a table's taps) always comes first for the machine's cores.
 """
 
 from __future__ import annotations
 
+import itertools
+import os
 import pickle
 import queue
 import shutil
@@ -35,6 +39,10 @@ REQUEST, PROGRESS, RESULT = "request.pickle", "progress", "result.pickle"
 """The files of a job's folder: what to analyse, the decisions done, the fair analysis."""
 POLL_SECONDS = 0.2
 """How often the thread looks at the worker's progress."""
+NICENESS = 19
+"""The worker's niceness: the lowest priority, below every page and tap of the server."""
+ASKED, BACKGROUND = 0, 1
+"""The priorities of a hand a visitor asked for and of one analysed in the background."""
 
 
 @dataclass(frozen=True)
@@ -88,22 +96,26 @@ class FairJobs:
     def __init__(self) -> None:
         self._jobs: dict[str, FairJob] = {}
         self._lock = threading.Lock()
-        self._queue: queue.Queue[tuple[FairJob, FairRequest, Done]] = queue.Queue()
+        self._queue: queue.PriorityQueue[tuple[int, int, FairJob, FairRequest, Done]] = (
+            queue.PriorityQueue()
+        )
+        self._order = itertools.count()
         self._thread: threading.Thread | None = None
 
     def job(self, key: str) -> FairJob | None:
         with self._lock:
             return self._jobs.get(key)
 
-    def start(self, key: str, request: FairRequest, done: Done) -> FairJob:
+    def start(self, key: str, request: FairRequest, done: Done, priority: int = ASKED) -> FairJob:
         """Queue the hand's analysis under ``key`` (unless it is queued, running or done with a
-        result) and return at once; ``done`` gets the result, on the server's thread."""
+        result) and return at once; ``done`` gets the result, on the server's thread. The queue
+        is taken by ``priority`` (``ASKED`` first), then in order."""
         with self._lock:
             found = self._jobs.get(key)
             if found is not None and (found.running or found.result is not None):
                 return found
             job = self._jobs[key] = FairJob(key)
-            self._queue.put((job, request, done))
+            self._queue.put((priority, next(self._order), job, request, done))
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._work, name="fair-jobs", daemon=True)
                 self._thread.start()
@@ -111,7 +123,7 @@ class FairJobs:
 
     def _work(self) -> None:
         while True:
-            job, request, done = self._queue.get()
+            _, _, job, request, done = self._queue.get()
             try:
                 job.started = True
                 job.result = run_away(request, job)
@@ -151,6 +163,8 @@ def main(arguments: list[str]) -> None:
     """The worker: judge the requested hand, writing the decisions done after each one
     (``python -m dashboard.server.fair_worker FOLDER``)."""
     folder = Path(arguments[0])
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
     request: FairRequest = pickle.loads((folder / REQUEST).read_bytes())
     replayed = replay_hand(request.record, request.hand_index, request.switches, steps=True)
 
