@@ -19,7 +19,7 @@ import streamlit as st  # noqa: E402
 from dashboard.charts.chart import load_charts_ahead  # noqa: E402
 from dashboard.page_writer import keys_on  # noqa: E402
 from dashboard.server.kept_key import keep_tab_key  # noqa: E402
-from dashboard.state import day_location  # noqa: E402
+from dashboard.state import day_location, fair_background  # noqa: E402
 from dashboard.views.fonts import served_faces  # noqa: E402
 
 SCREENS = Path(__file__).resolve().parent / "screens"
@@ -71,6 +71,7 @@ navigation = st.navigation(
     position="top",
 )
 load_charts_ahead()
+fair_background()  # started once, with the server (already, when the server was warmed)
 if keys_on():
     keep_tab_key()  # the tab's key, kept across a reload of the tab (before the page asks for it)
 navigation.run()

@@ -45,6 +45,8 @@ from dashboard.recording.live import LiveSessions
 from dashboard.recording.tricks.setup import archive_argument
 from dashboard.recording.watched import hand_in_play
 from dashboard.screens.rummy.panels import rummy_tables
+from dashboard.server.fair_background import Background, background_on
+from dashboard.server.fair_worker import FairJobs
 from dashboard.server.replay_store import ReplayStore, default_folder
 from dashboard.server.upload_worker import (
     Reading,
@@ -274,10 +276,32 @@ def derived(loaded: LoadedSession, name: str, make: Callable[[], T]) -> T:
     return cast(T, _derived(make, name, loaded.key, loaded.digest))
 
 
+@st.cache_resource(show_spinner=False)
+def fair_jobs() -> FairJobs:
+    """The fair analyses running or queued on this server (``dashboard.server.fair_worker``)."""
+    return FairJobs()
+
+
+@st.cache_resource(show_spinner=False)
+def _fair_background(location: str) -> Background:
+    background = Background(location, store(), fair_jobs())
+    background.start()
+    return background
+
+
+def fair_background() -> Background | None:
+    """The server's fair analyses of each hand as it ends (``dashboard.server.fair_background``),
+    started once: on the archive the server records into, unless turned off; else ``None``."""
+    location = day_location()
+    if location is None or not background_on(sys.argv[1:], os.environ):
+        return None
+    return _fair_background(location)
+
+
 def warm() -> None:
     """What a fresh server does before it answers, so that its first page view only draws: import
     the pages' libraries (plotly's chart classes too), load every session and build the Players
-    tables."""
+    tables; and start the background's fair analyses."""
     import streamlit.emojis  # noqa: F401  (read by the page icon, on the first run)
 
     from dashboard import recording, views
@@ -291,6 +315,7 @@ def warm() -> None:
     files, archived = _shared_sessions()
     players([*files, *archived])
     rummy_players([*files, *archived])
+    fair_background()
 
 
 @st.cache_resource(show_spinner=False)

@@ -1,5 +1,6 @@
 """Refuse to test stale compiled modules (a module compiled by ``setup.py`` shadows its source),
-and keep the dashboard's replay cache of the test run in a temporary folder, never the user's."""
+and keep the dashboard's replay cache of the test run in a temporary folder, never the user's; the
+servers the tests start judge no hand fairly in the background unless a test turns it on."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from dashboard.server.fair_background import BACKGROUND_ENV
 from dashboard.server.replay_store import CACHE_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,6 +32,7 @@ def stale_extensions(root: Path) -> list[str]:
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="thuruppu-test-cache-")
+    os.environ[BACKGROUND_ENV] = "off"  # no test's server judges hands unasked, but those asking
     stale = stale_extensions(ROOT)
     if stale:
         pytest.exit(

@@ -19,7 +19,14 @@ import typer
 
 from dashboard.cli.checking import CLEAN, FOUND, UNREADABLE, checked_files, copy_out, write_entry
 from dashboard.cli.families import commands_for
-from dashboard.cli.params import DbOption, EventOption, PlainTyper, UsageError, read_overrides
+from dashboard.cli.params import (
+    DbOption,
+    EventOption,
+    FairBackgroundOption,
+    PlainTyper,
+    UsageError,
+    read_overrides,
+)
 from dashboard.cli.process_end import PROCESS_END
 from dashboard.cli.serve import serve_command
 from dashboard.cli.session_file import SessionFile, Spool, collector_paused
@@ -424,12 +431,14 @@ def dashboard(
             "(thuruppu day keys) a visitor only reads, on any address.",
         ),
     ] = None,
+    fair_background: FairBackgroundOption = True,
 ) -> None:
     """Start the Streamlit dashboard (headless) on PATH, the bundled data/ by default. It only
     reads unless a page is opened with a key's link."""
     from dashboard.server.launch import run
 
-    _exit(run(path or str(BUNDLED_DATA), port, db, str(cache) if cache else None, host))
+    cached = str(cache) if cache else None
+    _exit(run(path or str(BUNDLED_DATA), port, db, cached, host, fair_background))
 
 
 @app.command()
@@ -451,12 +460,13 @@ def record(
             "the director's key (thuruppu day keys).",
         ),
     ] = "127.0.0.1",
+    fair_background: FairBackgroundOption = True,
 ) -> None:
     """Start the dashboard on its Record page, recording live into the archive, which it serves:
     on this machine alone by default; --host 0.0.0.0 opens it to the network and turns keys on."""
     from dashboard.server.launch import run_recorder
 
-    _exit(run_recorder(db, port, str(data) if data else None, host))
+    _exit(run_recorder(db, port, str(data) if data else None, host, fair_background))
 
 
 archive_app = PlainTyper(help="The archive of recorded sessions: list, import, export.")

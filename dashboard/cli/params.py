@@ -211,3 +211,13 @@ EventOption = Annotated[
     typer.Option("--event", help="The tournament, when the archive holds several."),
 ]
 """``--event``: which tournament of the archive (the only one when it holds one)."""
+FairBackgroundOption = Annotated[
+    bool,
+    typer.Option(
+        "--fair-background/--no-fair-background",
+        help="Judge each hand fairly in the background as it ends (one core at the lowest "
+        "priority); --no-fair-background on a weak machine ($THURUPPU_FAIR_BACKGROUND=off).",
+    ),
+]
+"""``--no-fair-background``: the server analyses no hand unasked (``dashboard.server.
+fair_background``)."""

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from dashboard.cli.params import DbOption
+from dashboard.cli.params import DbOption, FairBackgroundOption
 
 
 def serve_command(
@@ -49,6 +49,7 @@ def serve_command(
         bool,
         typer.Option("--write-only", help="Write the proxy's configuration and stop there."),
     ] = False,
+    fair_background: FairBackgroundOption = True,
 ) -> None:
     """Host a day: start WORKERS dashboard processes on one PostgreSQL archive and write nginx's
     configuration for them (sticky pages, cached spectators' pages under /public/, TLS)."""
@@ -64,6 +65,7 @@ def serve_command(
         cert=cert,
         key=key,
         insecure=insecure,
+        fair_background=fair_background,
     )
     problems = hosting.problems()
     if nginx and nginx_binary() is None:

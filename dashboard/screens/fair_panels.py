@@ -1,11 +1,14 @@
 """The Coaching page's fair section: a player's decisions judged on what he could know.
 
-Sampling takes seconds to minutes per hand, so hands are analysed only when asked (a button), away
-from the page's script run: in a worker process the server runs one hand at a time
-(``dashboard.server.fair_worker``), its progress redrawn each second. Each result is kept for the
-server (``fair_results``) and in the replay store (``ReplayStore.put_result``), keyed by the
-session's version, the hand, the deals a decision and the seed, so any tab, the page visited again,
-and the next run of the dashboard show it at once.
+Sampling takes seconds to minutes per hand, away from the page's script run: in a worker process
+the server runs one hand at a time (``dashboard.server.fair_worker``), its progress redrawn each
+second. A server recording into an archive analyses each hand as it ends, unasked, with the
+default deals a decision (``dashboard.server.fair_background``): a session being recorded shows its
+ended hands analysed and the others queued; other hands are analysed when asked (a button). Each
+result is kept for the server (``fair_results``) and in the replay store
+(``ReplayStore.put_result``), keyed by what it was computed from (the session's tags and the hands
+up to it), the hand, the deals a decision and the seed, so any tab, the page visited again, and the
+next run of the dashboard show it at once, and a hand corrected since shows no stale analysis.
 Below: the score per hand, the decisions ranked by fair cost with a severity filter and both
 verdicts side by side, and a drill, "find the better card", from the player's seat.
 """
@@ -18,7 +21,15 @@ import streamlit as st
 
 from dashboard import state
 from dashboard.library import LoadedSession
-from dashboard.server.fair_worker import FairJob, FairJobs, FairRequest
+from dashboard.server import fair_background
+from dashboard.server.fair_background import (
+    fair_key,
+    fair_request,
+    hand_digests,
+    keep_in,
+    kept_fair,
+)
+from dashboard.server.fair_worker import FairJob, FairJobs
 from dashboard.views.frame_html import frame_html
 from dashboard.views.text import escape_markdown
 from dashboard.views.tricks.fair import (
@@ -29,28 +40,48 @@ from dashboard.views.tricks.fair import (
     fair_table,
     hand_scores,
 )
-from recorder.house_rules import resolve_rules
 from recorder.model import Record
-from replay.fair import FAIR_THRESHOLDS, FairHand, Sampling
+from replay.fair import FAIR_THRESHOLDS, FairHand
 
-SEED = 0
 Key = tuple[str, str, int, int]
+"""A hand's fair analysis as this server keeps it: the session's key, the hand's digest
+(``hand_digests``), the hand (from 0) and the deals a decision."""
 
 
 @st.cache_resource(show_spinner=False)
 def fair_results() -> dict[Key, FairHand]:
-    """The fair analyses this server has made, by session key, version, hand and deals."""
+    """The fair analyses this server has made, by session key, hand digest, hand and deals."""
     return {}
 
 
 def fair_hand_of(loaded: LoadedSession, index: int) -> FairHand | None:
-    """The fair analysis of hand ``index`` (from 0) this server made, with the most deals."""
+    """The fair analysis of hand ``index`` (from 0) this server made, with the most deals (the
+    background's, with the default deals, when the server made none other)."""
+    digest = _digests(loaded)[index]
+    results = fair_results()
     made = [
-        (key[3], hand)
-        for key, hand in fair_results().items()
-        if key[:3] == (loaded.key, loaded.digest, index)
+        (key[3], hand) for key, hand in results.items() if key[:3] == (loaded.key, digest, index)
     ]
-    return max(made, key=lambda pair: pair[0])[1] if made else None
+    if made:
+        return max(made, key=lambda pair: pair[0])[1]
+    key = (loaded.key, digest, index, fair_background.SAMPLES)
+    if kept := kept_fair(state.store(), state.fair_jobs(), _store_key(key)):
+        results[key] = kept
+    return kept
+
+
+def _digests(loaded: LoadedSession) -> list[str]:
+    """Each hand's digest (``hand_digests``), worked out once per version of the session."""
+    return state.derived(loaded, "fair-digests", lambda: hand_digests(_record(loaded)))
+
+
+def _ended(hands: Sequence[tuple[LoadedSession, int]]) -> list[tuple[LoadedSession, int]]:
+    """The hands given but a hand being played (analysed once it ends)."""
+    return [
+        (loaded, index)
+        for loaded, index in hands
+        if not (loaded.summary.in_play and index == loaded.hands - 1)
+    ]
 
 
 def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> None:
@@ -61,19 +92,21 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
         "he had seen, and averaged: the chance of the call his side lost against the best card "
         "on what he knew, beside the verdict with every card known."
     )
-    samples = int(st.number_input("Deals a decision", 2, 128, 32, step=2, key="fair-samples"))
+    samples = int(
+        st.number_input(
+            "Deals a decision", 2, 128, fair_background.SAMPLES, step=2, key="fair-samples"
+        )
+    )
+    playing = len(hands) - len(ended := _ended(hands))
     results = fair_results()
-    keys = {(loaded.key, loaded.digest, index, samples): (loaded, index) for loaded, index in hands}
+    keys = {
+        (loaded.key, _digests(loaded)[index], index, samples): (loaded, index)
+        for loaded, index in ended
+    }
+    jobs = state.fair_jobs()
     for key in keys:
-        if key not in results:
-            kept = state.store().get_result(_store_key(key))
-            if isinstance(kept, FairHand):
-                results[key] = kept
-    jobs = fair_jobs()
-    for key in keys:
-        job = jobs.job(_store_key(key))
-        if key not in results and job is not None and job.result is not None:
-            results[key] = job.result
+        if key not in results and (kept := kept_fair(state.store(), jobs, _store_key(key))):
+            results[key] = kept
     pending = [key for key in keys if key not in results]
     running = [job for key in pending if (job := jobs.job(_store_key(key))) and job.running]
     idle = [key for key in pending if not _running(jobs, key)]
@@ -87,8 +120,10 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
         for key in idle:
             _start(jobs, key, keys[key], samples, results)
         st.rerun()  # the button's question answered: draw the page with the progress instead
+    if playing:
+        st.caption(f"{playing} hand(s) being played: each is analysed fairly once it ends.")
     if running:
-        _progress([job.key for job in running])
+        _progress([(job.key, _hand_label(keys, job.key)) for job in running])
     failed = [job for key in pending if (job := jobs.job(_store_key(key))) and job.error]
     for job in failed:
         st.error(escape_markdown(f"The fair analysis stopped: {job.error}"))
@@ -103,7 +138,8 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
         if key in results
     ]
     if not ready:
-        st.info(f"{len(keys)} hand(s) to analyse fairly: press *Fair analysis*.")
+        if idle:
+            st.info(f"{len(keys)} hand(s) to analyse fairly: press *Fair analysis*.")
         return
     if len(ready) < len(keys):
         st.caption(f"{len(ready)} of {len(keys)} hand(s) analysed fairly.")
@@ -118,12 +154,6 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
     table = fair_table(ready, player, severity or SEVERITIES[0])
     st.html(frame_html(table))
     _drill(drills(ready, player))
-
-
-@st.cache_resource(show_spinner=False)
-def fair_jobs() -> FairJobs:
-    """The fair analyses running or queued on this server (``dashboard.server.fair_worker``)."""
-    return FairJobs()
 
 
 def _running(jobs: FairJobs, key: Key) -> bool:
@@ -141,42 +171,40 @@ def _start(
     """Queue the hand's fair analysis; its result is kept for the server and in the replay store
     when the worker is done (the page need not be open then)."""
     loaded, index = hand
-    record = _record(loaded)
-    store = state.store()
-    request = FairRequest(
-        record,
-        index,
-        dict(resolve_rules(record.game, record.rules)),
-        Sampling(samples=samples, calling=0),
-        SEED,
-    )
+    request = fair_request(_record(loaded), index, samples)
+    keep = keep_in(state.store(), _store_key(key))
 
     def done(fair: FairHand) -> None:
         results[key] = fair
-        store.put_result(_store_key(key), fair)
+        keep(fair)
 
     return jobs.start(_store_key(key), request, done)
 
 
 @st.fragment(run_every=1.0)
-def _progress(names: list[str]) -> None:
-    """The running analyses' progress, redrawn each second; the whole page once all are done."""
-    jobs = fair_jobs()
-    watched = [job for name in names if (job := jobs.job(name)) is not None]
-    if all(not job.running for job in watched):
+def _progress(watched: list[tuple[str, str]]) -> None:
+    """The running analyses' progress (each job's name and its hand in words), redrawn each
+    second; the whole page once all are done."""
+    jobs = state.fair_jobs()
+    found = [(job, label) for name, label in watched if (job := jobs.job(name)) is not None]
+    if all(not job.running for job, _ in found):
         st.rerun(scope="app")
-    for number, job in enumerate(watched, start=1):
-        st.progress(
-            job.fraction,
-            text=f"Hand {number} of {len(watched)}: {job.said()}",
-        )
+    for job, label in found:
+        said = "queued" if not job.started else job.said()
+        st.progress(job.fraction, text=f"{label}: {said}")
     st.caption("The analysis runs on the server: you may leave the page and come back.")
 
 
+def _hand_label(keys: dict[Key, tuple[LoadedSession, int]], name: str) -> str:
+    """The hand of the job named ``name``, in words: "Analysing hand 3 of archive #1"."""
+    loaded, index = next(hand for key, hand in keys.items() if _store_key(key) == name)
+    return f"Analysing hand {index + 1} of {loaded.label}"
+
+
 def _store_key(key: Key) -> str:
-    """The replay store's name for a fair analysis: the session's version, hand, deals, seed."""
+    """The replay store's name for a fair analysis: the hand's digest, the hand, the deals."""
     _, digest, index, samples = key
-    return f"fair-{digest}-{index}-{samples}-{SEED}"
+    return fair_key(digest, index, samples)
 
 
 def _record(loaded: LoadedSession) -> Record:

@@ -63,6 +63,9 @@ class Hosting:
     cert: Path | None = None
     key: Path | None = None
     insecure: bool = False
+    fair_background: bool = True
+    """Whether worker 1 judges each hand fairly as it ends (``dashboard.server.fair_background``;
+    the other workers never do)."""
 
     @property
     def ports(self) -> list[int]:
@@ -207,7 +210,9 @@ def write_config(hosting: Hosting, folder: Path) -> tuple[Path, Path]:
 def worker_command(hosting: Hosting, port: int) -> list[str]:
     """One worker: the dashboard on the archive, on 127.0.0.1 (only the proxy reaches it), every
     write needing a key."""
-    return streamlit_command(hosting.db, port, hosting.db, host="127.0.0.1", keys=True)
+    return streamlit_command(
+        hosting.db, port, hosting.db, None, "127.0.0.1", True, hosting.fair_background
+    )
 
 
 def start_worker(hosting: Hosting, index: int, log: Path | None = None) -> subprocess.Popen[bytes]:

@@ -39,6 +39,8 @@ GUARDED = {
     "client.disableDataExport": True,
 }
 UPLOAD_FLAG = "--server.maxUploadSize"
+FAIR_BACKGROUND_OFF = "--no-fair-background"
+"""The app's argument turning its background fair analyses off (``fair_background.OFF_FLAG``)."""
 #: The addresses that reach this machine only: a Record page there needs no key.
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -50,11 +52,13 @@ def streamlit_command(
     cache: str | None = None,
     host: str | None = None,
     keys: bool = False,
+    fair_background: bool = True,
 ) -> list[str]:
     """The command serving the dashboard headless on ``port`` for the sessions under ``path``,
     recording into the archive ``db`` (``open_archive``'s default when ``None``), keeping replay
     results in the folder ``cache`` (``$THURUPPU_CACHE`` or the user's cache when ``None``),
-    listening on ``host`` (every address when ``None``); with ``keys`` every write needs a key."""
+    listening on ``host`` (every address when ``None``); with ``keys`` every write needs a key;
+    without ``fair_background`` no hand is judged fairly unasked (``fair_background.OFF_FLAG``)."""
     archive = ["--db", db] if db is not None else []
     replays = ["--cache", cache] if cache is not None else []
     address = ["--server.address", host] if host is not None else []
@@ -92,6 +96,7 @@ def streamlit_command(
         *archive,
         *replays,
         *(["--keys"] if keys else []),
+        *([] if fair_background else [FAIR_BACKGROUND_OFF]),
     ]
 
 
@@ -148,14 +153,19 @@ def run(
     db: str | None = None,
     cache: str | None = None,
     host: str | None = None,
+    fair_background: bool = True,
 ) -> int:
     """Serve the dashboard until it is stopped and return Streamlit's exit code: on any address
     it only reads without a key (TOURNAMENT.md §10)."""
-    return serve(streamlit_command(path, port, db, cache, host, keys=True))
+    return serve(streamlit_command(path, port, db, cache, host, True, fair_background))
 
 
 def run_recorder(
-    db: str | None, port: int, data: str | None = None, host: str = "127.0.0.1"
+    db: str | None,
+    port: int,
+    data: str | None = None,
+    host: str = "127.0.0.1",
+    fair_background: bool = True,
 ) -> int:
     """Serve the dashboard for live recording into the archive ``db`` (``$THURUPPU_DB``, else the
     default file) and say where the Record page is; it shows that archive's sessions only, and
@@ -171,4 +181,5 @@ def run_recorder(
     if not local:
         print("Listening on the network: recording needs a key (thuruppu day keys).", flush=True)
     served = data if data is not None else location
-    return serve(streamlit_command(served, port, location, host=host, keys=not local))
+    command = streamlit_command(served, port, location, None, host, not local, fair_background)
+    return serve(command)
