@@ -48,6 +48,7 @@ import urllib.request
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from benchmarks import live_browser
 from benchmarks.live_clients import Client, Drawn, TapSender, chosen_option, timed, trigger
 from dashboard.library import ARCHIVE_PREFIX
 from recorder.archive import ARCHIVE_ENV, HandStarted, open_archive
@@ -66,6 +67,9 @@ DEFAULT_LOADS = "1:0:1:0,4:20:1:0,20:100:1:3-5"
 """A hand a table: short enough for ``make bench``; longer runs are named in the variable."""
 ECHO_ENV = "THURUPPU_LIVE_ECHO"
 """``0``: skip the local echo measured in Chromium."""
+BROWSER_ENV = "THURUPPU_LIVE_BROWSER"
+"""``0``: every table tapped by a light client (else, on a checkout with the tap pad and with
+Chromium at hand, the first table of a load of several is a scorer in Chromium)."""
 PROJECTOR_SECONDS = 5
 PHONE_SECONDS = 5
 """How often a phone on the standings or a Replay is refreshed: as often as the projector, the
@@ -144,6 +148,7 @@ class Figures:
     acknowledged: dict[int, int] = field(default_factory=dict)  # session id: taps recorded
     buttons: list[float] = field(default_factory=list)  # the next hand's button, by websocket
     capped: float = 0.0  # the seconds after which the tables were stopped, if they were
+    browser: live_browser.BrowserTimes | None = None  # the Chromium scorer's table, if one
 
 
 async def scorer(
@@ -427,7 +432,15 @@ async def drive(
     ]
     await asyncio.sleep(PROJECTOR_SECONDS if spectators else 0)
     tapping = tap_scorer if by_http else scorer
-    scorers = asyncio.gather(*(tapping(url, s, steps, pace, figures) for s in sessions))
+    light = sessions
+    tables = []
+    wanted = os.environ.get(BROWSER_ENV, "1") != "0"
+    if by_http and len(sessions) > 1 and wanted and live_browser.available():
+        figures.browser = live_browser.BrowserTimes()
+        light = sessions[1:]
+        tables.append(browser_table(url, sessions[0], steps, pace, figures))
+    tables += [tapping(url, s, steps, pace, figures) for s in light]
+    scorers = asyncio.gather(*tables)
     cap = float(os.environ.get(CAP_ENV) or 0)
     try:
         await asyncio.wait_for(scorers, cap or None)
@@ -440,6 +453,16 @@ async def drive(
             watcher.cancel()
     await asyncio.gather(*watchers, sampler, return_exceptions=True)
     return figures
+
+
+async def browser_table(
+    url: str, session_id: int, steps: list[Step], pace: tuple[float, float], figures: Figures
+) -> None:
+    """One table tapped in Chromium (``benchmarks.live_browser``), counted as the others are."""
+    assert figures.browser is not None
+    recorded = await live_browser.browser_scorer(url, session_id, steps, pace, figures.browser)
+    figures.acknowledged[session_id] = recorded
+    figures.wrong += figures.browser.wrong
 
 
 def shared_seconds(checkout: Path) -> dict[str, int]:
@@ -546,6 +569,8 @@ def report(
             f"     Record page run again once a tap is held {len(pages)}: median "
             f"{statistics.median(pages):.2f} s, p95 {quantile(pages, 0.95):.2f} s"
         )
+    if figures.browser is not None:
+        live_browser.browser_lines(figures.browser, seconds, pages)
     if figures.buttons:
         print(
             f"     next hand's button {len(figures.buttons)}: median "
@@ -577,42 +602,11 @@ def parse_loads(text: str) -> list[tuple[int, int, int, tuple[float, float]]]:
     return loads
 
 
-ECHO_SCRIPT = """
-() => {
-  window.thuruppuEcho = [];
-  document.addEventListener("click", (event) => {
-    const target = event.composedPath()[0];
-    const tap = target && target.dataset ? target.dataset.tap || "" : "";
-    if (!/^(card|call|trump)-/.test(tap)) return;
-    const start = event.timeStamp;
-    const observer = new MutationObserver(() => {
-      observer.disconnect();
-      const changed = performance.now() - start;
-      requestAnimationFrame(() => {
-        window.thuruppuEcho.push({ tap, changed, frame: performance.now() - start });
-      });
-    });
-    observer.observe(target.getRootNode(), {
-      subtree: true, childList: true, attributes: true, characterData: true,
-    });
-  }, true);
-}
-"""
-"""Timed in the page: from a tap's click event to the pad's first change of the page (the card
-greyed, the queue box counting it) and to the next frame drawn after it. The listener runs before
-the pad's own (the capture phase), so the pad's work is inside the time."""
-WAIT_MS = 60_000
-
-
 def local_echo() -> None:
     """One real scorer in Chromium at 390 px taps the first hand of the match on the pad, each tap
     once the one before is held and the page drawn again; prints the local echo's median and p95
     (what the scorer sees at once, before any answer of the server)."""
-    from playwright.sync_api import sync_playwright
-
-    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
-
-    if not CHROMIUM.exists() or not taps_by_http(REPOSITORY):
+    if not live_browser.available() or not taps_by_http(REPOSITORY):
         print("   local echo: not measured (no Chromium, or no tap pad in this checkout)")
         return
     steps = pad_steps(match_steps(MATCH.read_text(encoding="utf-8"), 1))
@@ -621,28 +615,7 @@ def local_echo() -> None:
         session = in_checkout(REPOSITORY, prepare_archive, root / "archive.sqlite", 1)[0]
         process, url = start_server(root, free_port(), REPOSITORY)
         try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
-                )
-                page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
-                page.goto(f"{url}/record?session={session}")
-                page.locator('[data-tap^="call-"]').first.wait_for(timeout=WAIT_MS)
-                page.evaluate(ECHO_SCRIPT)
-                events = int(page.locator(".rec-status").get_attribute("data-events") or 0)
-                for step in steps:
-                    tap = pad_tap(step)
-                    if step.action:
-                        page.locator(f'[data-tap="action-{step.action}"]').click()
-                    name = {"card": "card", "call": "call", "trump": "trump"}[str(tap["kind"])]
-                    page.locator(f'[data-tap="{name}-{step.token}"]').click(timeout=WAIT_MS)
-                    events += step.logs
-                    page.locator(f'.rec-status[data-events="{events}"]').wait_for(timeout=WAIT_MS)
-                    page.locator('[data-tap="queue"]', has_text="not yet sent").wait_for(
-                        state="detached", timeout=WAIT_MS
-                    )
-                echoes = page.evaluate("window.thuruppuEcho")
-                browser.close()
+            echoes = live_browser.local_echo(url, session, steps)
         finally:
             process.terminate()
             process.wait(timeout=30)
