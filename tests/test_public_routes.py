@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -208,6 +209,37 @@ def test_serve_refuses_sqlite_and_plain_http_unless_asked(tmp_path: Path) -> Non
     assert "Traceback" not in plain.output
     one_file = runner.invoke(app, ["serve", "--db", str(tmp_path / "a.sqlite"), "--insecure"])
     assert one_file.exit_code == 2 and "one PostgreSQL archive" in one_file.output
+
+
+def test_serve_names_a_certificate_it_cannot_read(tmp_path: Path) -> None:
+    """A certificate's file the command's user may not read (certbot's folders are root's) is a
+    refusal naming it, not a traceback."""
+    folder = tmp_path / "live"
+    folder.mkdir()
+    for name in ("fullchain.pem", "privkey.pem"):
+        (folder / name).write_text("pem")
+    missing = Hosting("postgresql://day@db/onam", 1, 18601, 18443, "_", folder / "x.pem", folder)
+    assert missing.problems() == [
+        f"--cert {folder / 'x.pem'}: no such file",
+        f"--key {folder}: cannot be read (Is a directory): this user must read it",
+    ]
+    hosting = Hosting(
+        "postgresql://day@db/onam", 1, 18601, 18443, "_", folder / "fullchain.pem",
+        folder / "privkey.pem",
+    )  # fmt: skip
+    assert hosting.problems() == []
+    if os.geteuid() == 0:
+        return  # root reads every file; the walk of docs/HOSTING.md refuses as another user
+    folder.chmod(0o000)
+    try:
+        refused = CliRunner().invoke(
+            app, ["serve", "--db", "postgresql://day@db/onam", "--cert",
+                  str(folder / "fullchain.pem"), "--key", str(folder / "privkey.pem")],
+        )  # fmt: skip
+    finally:
+        folder.chmod(0o755)
+    assert refused.exit_code == 2 and "cannot be read (Permission denied)" in refused.output
+    assert "Traceback" not in refused.output
 
 
 @pytest.mark.skipif(nginx_binary() is None, reason="nginx is not installed")

@@ -1,10 +1,10 @@
 """The package is whole: the wheel, installed into a fresh environment, runs every command.
 
-Slow (a packaging test: it builds the wheel, compiling the mypyc modules, a minute or two), and
-marked ``wheel``. The tests in the source tree import the project from the source tree, so a file
-a page or command opens but the package leaves out (``chart_preview.js`` once) went unseen; here
-the commands run from a folder outside the source tree, with the project imported only from the
-installed wheel.
+Slow (a packaging test: it builds the wheel, compiling the mypyc modules, a minute or two, once
+for every test that installs it, ``tests/wheel_build.py``), and marked ``wheel``. The tests in the
+source tree import the project from the source tree, so a file a page or command opens but the
+package leaves out (``chart_preview.js`` once) went unseen; here the commands run from a folder
+outside the source tree, with the project imported only from the installed wheel.
 
 The fresh environment gets the wheel alone (``--no-deps``); its dependencies are this test
 environment's own, made importable by a ``.pth`` line naming its site-packages folder, after the
@@ -32,6 +32,7 @@ from pathlib import Path
 import pytest
 
 from dashboard.views.fonts import FACES, FOLDER, SERVED
+from tests.wheel_build import built_wheel
 
 pytestmark = pytest.mark.wheel
 
@@ -75,16 +76,7 @@ def clean_environment(folder: Path) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
     root = tmp_path_factory.mktemp("wheel")
-    wheels, build = root / "wheels", root / "build"
-    shutil.copytree(ROOT, build, ignore=_not_the_package, symlinks=True)
-    build_wheel = [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--no-build-isolation"]
-    subprocess.run(
-        [*build_wheel, "-q", "-w", str(wheels)],
-        cwd=build,
-        check=True,
-        capture_output=True,
-    )
-    (wheel,) = wheels.glob("thuruppu-*.whl")
+    wheel = built_wheel()
     environment = root / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(environment)], check=True)
     python = environment / "bin" / "python"
@@ -105,13 +97,6 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
     folder.mkdir()
     shutil.copytree(DATA, folder / "data")
     yield Installed(python, environment / "bin" / "thuruppu", folder)
-
-
-def _not_the_package(folder: str, names: list[str]) -> list[str]:
-    """What the copy of the source tree leaves out: environments, caches and built files."""
-    left_out = {".venv", ".git", "build", "test-output", ".pytest_cache", ".mypy_cache"}
-    left_out |= {".ruff_cache", "__pycache__", ".hypothesis"}
-    return [name for name in names if name in left_out or name.endswith((".so", ".egg-info"))]
 
 
 def test_the_project_is_imported_from_the_wheel(installed: Installed) -> None:

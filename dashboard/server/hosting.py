@@ -90,11 +90,23 @@ class Hosting:
                 "--insecure for plain HTTP behind a TLS proxy of your own"
             )
         for name, path in (("--cert", self.cert), ("--key", self.key)):
-            if path is not None and not path.is_file():
-                found.append(f"{name} {path}: no such file")
+            if path is not None:
+                found += unreadable(name, path)
         if self.listen in self.ports:
             found.append(f"--listen {self.listen}: a worker's port; pick another")
         return found
+
+
+def unreadable(name: str, path: Path) -> list[str]:
+    """Why the command's user cannot read the file ``path`` (none when it can): certbot's
+    folders are root's alone until the recipe opens them to the program's user."""
+    try:
+        with path.open("rb"):
+            return []
+    except FileNotFoundError:
+        return [f"{name} {path}: no such file"]
+    except OSError as error:
+        return [f"{name} {path}: cannot be read ({error.strerror}): this user must read it"]
 
 
 def upstream(name: str, ports: list[int], balance: str) -> str:
