@@ -156,7 +156,7 @@ async def timed(coroutine: object) -> tuple[float, Drawn]:
 
 class TapSender:
     """A scorer's tap pad as the server sees it: each tap a ``POST /_tap`` with this phone's id
-    and the next number of its taps (``dashboard/screens/tap_pad.js``), the answer read whole.
+    and the next number of its taps (``dashboard/screens/tap_queue.js``), the answer read whole.
 
     One connection a tap (``Connection: close``): on one machine a connection costs some tenths of
     a millisecond, and a tap's time is then the server's alone, from sending it to its answer."""

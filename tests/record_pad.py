@@ -68,9 +68,9 @@ def offered(data: dict[str, Any]) -> set[str]:
 def made_tap(
     data: dict[str, Any], name: str, seat: int | None, actions: Sequence[str]
 ) -> dict[str, Any]:
-    """The tap the pad's script makes for its button ``name`` (``tap_pad.js``): a card, call or
-    answer carries the seat picked by hand, else none (the seat the archive says is to act when
-    it arrives); a pair, the seat picked or the one shown."""
+    """The tap the pad's script makes for its button ``name`` (``tap_pad_trick.js``): a card,
+    call or answer carries the seat picked by hand, else none (the seat the archive says is to
+    act when it arrives); a pair, the seat picked or the one shown."""
     kind, _, rest = name.partition("-")
     if kind == "card":
         return {"kind": "card", "code": rest, "seat": seat, "actions": list(actions)}

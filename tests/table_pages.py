@@ -1,11 +1,11 @@
 """A table's Record page as a scorer's phone holds it, for tests of the day played from the
 tables: one tab (one Streamlit session over its own websocket, ``/_stcore/stream``) opened with
 the link ``thuruppu day keys`` prints (``record?table=N&key=K``), kept for the whole day, every
-tap as the page sends it: a 28 table's calls, face-down card and cards as the tap pad sends them
-(``POST /_tap`` with the phone's id, the tap's number and the tab's key, then the page run again
-as the pad asks), every other tap the message a browser sends when a button is pressed (the light
-clients of ``benchmarks.live_clients``: the server does all a real tab costs it, nothing is drawn
-here).
+tap as the page sends it: a 28 table's calls, face-down card and cards and a Rummy table's joker,
+outcomes and next deal as the tap pad sends them (``POST /_tap`` with the phone's id, the tap's
+number and the tab's key, then the page run again as the pad asks), every other tap the message
+a browser sends when a button is pressed (the light clients of ``benchmarks.live_clients``: the
+server does all a real tab costs it, nothing is drawn here).
 
 Like a browser, the tab follows the address the page sets (the key taken out of it, ``session=``
 once a match starts, ``table=`` again for the next match) and sends it with every run. Each tap
@@ -200,22 +200,32 @@ class TablePage:
         return await self.tap("tbl-start", *states)
 
     async def joker(self, code: str) -> Drawn:
-        """The deal's cut joker."""
-        return await self.tap(f"rmy-joker-grid-{code}")
+        """The deal's cut joker, from the pad's grid."""
+        pad = self.drawn.pad
+        assert pad is not None and "joker" in pad, self.drawn.text()
+        assert any(cell["code"] == code for line in pad["joker"] for cell in line["cells"]), code
+        return await self.pad({"kind": "joker", "code": code})
 
     async def outcome(self, name: str, kind: str, points: int) -> Drawn:
         """A player's outcome: a one-tap outcome (``winner``, ``drop`` …) or a count typed in;
-        the player picked by name among those still to enter."""
-        player = option(self.drawn, self.drawn.key_of("rmy-seat"), name)
-        if kind != "count":
-            return await self.tap(f"rmy-tap-{kind}", player)
-        count = WidgetState(id=self.drawn.widgets[self.drawn.key_of("rmy-count")][0])
-        count.double_value = points
-        return await self.tap("rmy-count-record", player, count)
+        the player picked by name among those the pad shows still to enter."""
+        pad = self.drawn.pad
+        assert pad is not None, self.drawn.text()
+        (seat,) = [
+            item["seat"] for item in pad["seats"] if item["open"] and named(item["label"]) == name
+        ]
+        if kind == "count":
+            return await self.pad({"kind": "count", "seat": seat, "points": points})
+        if kind == "winner":
+            return await self.pad({"kind": "winner", "seat": seat})
+        assert kind in [item["outcome"] for item in pad["outcomes"]], kind
+        return await self.pad({"kind": "outcome", "seat": seat, "outcome": kind})
 
     async def next_deal(self) -> Drawn:
-        """The next deal, its shuffler as the page preselects him."""
-        return await self.tap("rmy-next-deal")
+        """The next deal, its shuffler as the pad preselects him."""
+        pad = self.drawn.pad
+        assert pad is not None and "next" in pad, self.drawn.text()
+        return await self.pad({"kind": "next-deal", **pad["next"]})
 
     # Either
     async def next_match(self) -> Drawn:

@@ -1,11 +1,12 @@
 """A scorer's phone as the tap pad behaves, without a browser: for the fault tests of the taps.
 
 ``TapPhone`` keeps its taps in order, numbered 1, 2, 3 ... for its device, and sends the first one
-to ``POST /_tap`` again and again until it is answered, as ``dashboard/screens/tap_pad.js`` does:
-no answer (dropped, timed out, a server restarting) or a 5xx means send again after a short
-backoff; ``stored`` and ``refused`` take the tap off the queue (a refusal stops it, as on the
-pad); ``ahead`` renumbers the queue from the first tap the server does not hold; anything else
-(``conflict``, ``apart``, a 4xx) stops the queue. Each answer is kept, to be checked by the test.
+to ``POST /_tap`` again and again until it is answered, as the pad's queue does
+(``dashboard/screens/tap_queue.js``): no answer (dropped, timed out, a server restarting) or a
+5xx means send again after a short backoff; ``stored`` and ``refused`` take the tap off the queue
+(a refusal stops it, as on the pad); ``ahead`` renumbers the queue from the first tap the server
+does not hold; anything else (``conflict``, ``apart``, a 4xx) stops the queue. Each answer is
+kept, to be checked by the test.
 ``TapServer`` is the dashboard's server the phones write to, killed with SIGKILL when a test says.
 """
 

@@ -1,14 +1,16 @@
-"""Fault-injected tables: four scorers' phones record 500 taps through a network that drops,
-delays (up to 3 s) and repeats requests at random, while the server is killed (SIGKILL) and
-started again twice; the archive's events must equal the intended taps' at every table: 0 lost,
-0 doubled, 0 misapplied (issue 42).
+"""Fault-injected tables: four 40 tables' phones record 500 taps and two Rummy tables' 120 through
+a network that drops, delays (up to 3 s) and repeats requests at random, while the server is
+killed (SIGKILL) and started again twice; the archive's events must equal the intended taps' at
+every table: 0 lost, 0 doubled, 0 misapplied (issue 42).
 
 Each table is a ``TapPhone`` (tests/tap_client.py: it keeps its queue and sends each tap until
 answered, as the page's tap pad does) in front of a ``FaultProxy`` (tests/fault_proxy.py) in front
 of the real server (``python -m dashboard.server.warm``, as ``thuruppu dashboard`` starts it).
 The intended taps of a table are the 40 hand of tests/browser/expected/recorded-40.tgn with
 taps taken back and made again at seeded random places (an Undo naming the event it takes back,
-then the same tap again): 125 taps a table. What the archive must hold is what the same taps give
+then the same tap again): 125 taps a table; a Rummy table's are three deals of five chairs (the
+joker, two drops, the winner named, two counts, the next deal) taken back and made again the same
+way: 60 taps a table. What the archive must hold is what the same taps give
 when written once each, in order, in this process (``write_tap`` on a fresh archive).
 
 Why the old write path could not pass: a Streamlit button's tap came with no phone id and no
@@ -41,11 +43,14 @@ from tests.browser.conftest import free_port
 from tests.fault_proxy import FaultProxy, Faults
 from tests.tap_client import TapPhone, TapServer
 from tests.test_recording import EXPECTED, at, expected_calls, expected_turns, start
+from tests.test_rummy_recording import table as rummy_table
 
 pytest_plugins = ["tests.pg_server"]
 
 TABLES = 4
 TAPS_A_TABLE = 125
+RUMMY_TABLES = 2
+RUMMY_TAPS_A_TABLE = 60
 SEED = 42
 FAULTS = Faults(drop_request=0.07, delay=0.12, drop_answer=0.07, repeat=0.10, longest_delay=3.0)
 KILLS_AFTER = (150, 330)
@@ -81,20 +86,49 @@ def base_taps(table: int) -> list[dict[str, Any]]:
     return [*calls, {"kind": "trump", "code": "9H"}, *cards]
 
 
-def intended_taps(table: int) -> list[dict[str, Any] | None]:
-    """A table's 125 taps: the hand's 43, and 41 times a tap taken back (``None``: an Undo of
-    the event it stored) and made again, at places drawn from the seed. The hand's last card is
-    never taken back (it ends the hand)."""
-    base = base_taps(table)
+def rummy_base_taps() -> list[dict[str, Any]]:
+    """A Rummy table's three deals as its pad sends them, each tap with its chair and value."""
+    deal = [
+        {"kind": "outcome", "seat": 2, "outcome": "drop"},
+        {"kind": "outcome", "seat": 5, "outcome": "middle-drop"},
+        {"kind": "winner", "seat": 3},
+        {"kind": "count", "seat": 1, "points": 28},
+        {"kind": "count", "seat": 4, "points": 30},
+    ]
+    taps: list[dict[str, Any]] = []
+    for number, joker in enumerate(("7H", "QS", "PJ"), start=1):
+        if number > 1:
+            taps.append({"kind": "next-deal", "deal": number, "dealer": None})
+        taps += [{"kind": "joker", "code": joker}, *deal]
+    return taps
+
+
+def intended_taps(table: int, base: list[dict[str, Any]] | None = None) -> list[Any]:
+    """A table's taps: its ``base`` (the 40 hand's 43 taps when none is given), and taps taken
+    back (``None``: an Undo of the event it stored) and made again, at places drawn from the seed,
+    up to 125 taps (60 for a Rummy table's). The last tap is never taken back (it ends the
+    hand)."""
+    base = base or base_taps(table)
+    total = TAPS_A_TABLE if table < TABLES else RUMMY_TAPS_A_TABLE
     drawn = random.Random(SEED * 100 + table)
-    redo = Counter(drawn.randrange(len(base) - 1) for _ in range((TAPS_A_TABLE - len(base)) // 2))
+    redo = Counter(drawn.randrange(len(base) - 1) for _ in range((total - len(base)) // 2))
     taps: list[dict[str, Any] | None] = []
     for index, tap in enumerate(base):
         taps.append(tap)
         for _ in range(redo[index]):
             taps += [None, tap]
-    assert len(taps) == TAPS_A_TABLE
+    assert len(taps) == total
     return taps
+
+
+def table_plan(table: int) -> list[Any]:
+    """The intended taps of table ``table`` (from 0: the 40 tables, then the Rummy tables)."""
+    return intended_taps(table, rummy_base_taps() if table >= TABLES else None)
+
+
+def new_session(archive: Archive, table: int) -> int:
+    """Table ``table``'s session: a 40 session, or a Rummy table at its first joker."""
+    return start(archive) if table < TABLES else rummy_table(archive)
 
 
 def written_once(
@@ -132,10 +166,12 @@ def record_through_faults(archive_location: str, server: TapServer) -> None:
     """The whole fault-injected run on the archive at ``archive_location`` (which ``server``
     writes into), and its checks."""
     archive = open_archive(archive_location)
-    sessions = [start(archive) for _ in range(TABLES)]
+    every = range(TABLES + RUMMY_TABLES)
+    sessions = [new_session(archive, t) for t in every]
     reference = open_archive(Path(server.folder).parent / "reference.sqlite")
-    plans = [written_once(reference, start(reference), intended_taps(t)) for t in range(TABLES)]
-    intended = [events_of(reference, session) for session in reference_sessions(reference)]
+    plans = [written_once(reference, new_session(reference, t), table_plan(t)) for t in every]
+    references = reference_sessions(reference)
+    intended = [events_of(reference, session) for session in references]
     server.start()
     kills = 0
     with FaultProxy(server.port, FAULTS, SEED) as proxy:
@@ -166,13 +202,17 @@ def record_through_faults(archive_location: str, server: TapServer) -> None:
     for table, (phone, session) in enumerate(zip(phones, sessions, strict=True), start=1):
         assert phone.stopped is None, f"table {table} stopped at: {phone.stopped}"
         assert not phone.queue, f"table {table}: {len(phone.queue)} taps never acknowledged"
-        assert [a["outcome"] for a in phone.answers] == ["stored"] * TAPS_A_TABLE
+        assert [a["outcome"] for a in phone.answers] == ["stored"] * len(plans[table - 1])
         stored = events_of(archive, session)
         found = differences(intended[table - 1], stored)
         assert found == {"lost": 0, "doubled": 0, "misapplied": 0}, f"table {table}: {found}"
         assert stored == intended[table - 1]
-        assert archive.tap_state(session, phone.device).held == TAPS_A_TABLE
-        assert archive.export_tgn(session) == EXPECTED.read_text(encoding="utf-8")
+        assert archive.tap_state(session, phone.device).held == len(plans[table - 1])
+        if table <= TABLES:
+            assert archive.export_tgn(session) == EXPECTED.read_text(encoding="utf-8")
+        else:
+            assert archive.export_tgn(session) == reference.export_tgn(references[table - 1])
+            assert archive.export_tgn(session).count("[Hand ") == 3
 
 
 def reference_sessions(reference: Archive) -> list[int]:

@@ -1,7 +1,8 @@
 """The one write path of a scorer's tap: who sends it, what it stands for, stored once.
 
 A phone sends each tap with its own id and the tap's sequence number (``dashboard.server.
-tap_route`` hands it here). The tap is read (``taps.read_tap``), its sender's key asked afresh as
+tap_route`` hands it here). The tap is read by the session's game family (``tap_families``: a
+trick game's ``tricks.taps``, a Rummy table's ``rummy.taps``), its sender's key asked afresh as
 for every write of a page (``guard.page_author``: a key replaced meanwhile stops working at the
 next tap; a table key writes only into its table's current match), and the archive stores it with
 its events in one transaction, exactly once however often it comes (``Archive.append_tap``): the
@@ -18,10 +19,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 from dashboard.day import guard
-from dashboard.recording.live import Drawn, LiveSession, LiveSessions
+from dashboard.recording.live import LiveSessions
+from dashboard.recording.tap_families import Place, tap_family
 from dashboard.recording.tricks.clicks import Accepted
-from dashboard.recording.tricks.position import position_of
-from dashboard.recording.tricks.taps import canonical, decision, read_tap
 from recorder.archive import Archive, ArchiveError, Event, LoggedEvent, Tap, TapAnswer
 from recorder.archive.events import ArchiveUnavailable
 
@@ -57,9 +57,6 @@ def write_tap(archive: Archive, live: LiveSessions, sent: Sent, keys_on: bool) -
     """Store ``sent`` once (or answer as the first time it was stored), as its key's writer."""
     if len(sent.content) > LONGEST_TAP:
         return _refused(400, sent.seq, f"a tap is at most {LONGEST_TAP} characters")
-    tapped = read_tap(sent.content)
-    if isinstance(tapped, str):
-        return _refused(400, sent.seq, tapped)
     try:
         author = guard.page_author(archive, sent.key, keys_on)
         if author is None:
@@ -67,13 +64,16 @@ def write_tap(archive: Archive, live: LiveSessions, sent: Sent, keys_on: bool) -
         refused = guard.table_refusal(archive, author, sent.session_id)
         if refused:
             return _refused(403, sent.seq, f"not allowed: {refused}; nothing was stored")
+        family = tap_family(archive, sent.session_id)
+        tapped = family.read_tap(sent.content)
+        if isinstance(tapped, str):
+            return _refused(400, sent.seq, tapped)
 
         def decide(log: list[LoggedEvent]) -> Sequence[Event] | str:
-            drawn = _drawn_without_waiting(live, archive, sent.session_id, log)
-            decided = decision(position_of(sent.session_id, drawn), log, tapped)
+            decided = family.decision(Place(archive, live, sent.session_id), log, tapped)
             return decided.events if isinstance(decided, Accepted) else decided.message
 
-        tap = Tap(sent.device, sent.seq, canonical(tapped))
+        tap = Tap(sent.device, sent.seq, family.canonical(tapped))
         answer = archive.append_tap(sent.session_id, tap, decide, author, sent.take_over)
     except ArchiveUnavailable as error:
         # in a scorer's words: the database's own message may name its file or address
@@ -82,25 +82,6 @@ def write_tap(archive: Archive, live: LiveSessions, sent: Sent, keys_on: bool) -
     except ArchiveError as error:
         return _refused(403, sent.seq, str(error))
     return Answer(200, _body(answer))
-
-
-def _drawn_without_waiting(
-    live: LiveSessions, archive: Archive, session_id: int, log: Sequence[LoggedEvent]
-) -> Drawn:
-    """The session as ``log`` (read and locked by the archive's write) describes it: from its kept
-    state when no page holds that now, else made afresh from the log.
-
-    The tap is decided inside the archive's write, the archive's lock held; a page drawing the
-    session (the Record page, the projector) holds the kept state's lock while it reads the
-    archive. Waiting here for the kept state would hold the two locks in the other order, and the
-    server would stop answering anyone."""
-    kept = live.session(archive, session_id)
-    if kept.lock.acquire(blocking=False):
-        try:
-            return kept.advance(log).drawn()
-        finally:
-            kept.lock.release()
-    return LiveSession().advance(log).drawn()
 
 
 def _body(answer: TapAnswer) -> dict[str, object]:

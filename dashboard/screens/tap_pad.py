@@ -1,6 +1,12 @@
-"""The Record page's tap pad: the calls, the face-down card, the seat, the actions, the cards
-and Undo of a trick game, drawn by a script in the page (``tap_pad.js``) that keeps every tap on
-the phone until the server holds it (``dashboard.server.tap_route``).
+"""The Record page's tap pad: a trick game's calls, face-down card, seat, actions, cards and
+Undo, or a Rummy table's joker, outcomes, counts, next deal and Undo, drawn by a script in the
+page that keeps every tap on the phone until the server holds it (``dashboard.server.tap_route``).
+
+The script is one component made of three files: ``tap_queue.js`` keeps, numbers, sends and
+resends the taps and shows what is kept and why a tap was refused, for every game; each family's
+buttons are drawn by its own file (``tap_pad_trick.js``, ``tap_pad_rummy.js``), chosen by the
+``family`` the pad's data names (``dashboard.recording.tricks.pad``,
+``dashboard.recording.rummy.pad``).
 
 Streamlit's own buttons send a tap over the page's websocket: when the Wi-Fi drops, the screen
 locks or the server restarts, a tap made then is lost, and a tap made while a page run is in
@@ -20,9 +26,12 @@ HERE = Path(__file__).resolve().parent
 COMPONENT = "thuruppu.tap_pad"
 PAD_KEY = "rec-pad"
 
+SCRIPTS = ("tap_queue.js", "tap_pad_trick.js", "tap_pad_rummy.js")
+"""The pad's script, in this order: the queue first, which the families' files register in."""
+
 _mount = st.components.v2.component(
     COMPONENT,
-    js=(HERE / "tap_pad.js").read_text(encoding="utf-8"),
+    js="\n".join((HERE / name).read_text(encoding="utf-8") for name in SCRIPTS),
     css=(HERE / "tap_pad.css").read_text(encoding="utf-8"),
 )
 
@@ -32,5 +41,5 @@ def _held() -> None:
 
 
 def draw_pad(data: dict[str, object]) -> None:
-    """The pad drawn from ``data`` (``dashboard.recording.tricks.pad.pad_data``)."""
+    """The pad drawn from ``data`` (a family's ``pad_data``)."""
     _mount(key=PAD_KEY, data=data, on_held_change=_held)

@@ -1,7 +1,8 @@
 """The Record page for Rummy in a real headless Chromium at both sizes: a whole deal recorded by
-taps (the joker, two drops, a declaration picked card by card, two counts) exports the expected
-TGN; a reload in the middle of the deal, and of the pick, loses nothing; a hostile name set up
-at the table is shown as text; a player out is offered the re-entry the engine allows."""
+taps (the joker, two drops and two counts on the tap pad, a declaration picked card by card)
+exports the expected TGN; a reload in the middle of the deal, and of the pick, loses nothing; a
+hostile name set up at the table is shown as text; a player out is offered on the pad the
+re-entry the engine allows."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fi
     Recorder,
     click_recorded,
     exported,
+    pad,
     recorder,
     wait_for_events,
 )
@@ -53,6 +55,7 @@ def set_up_table(page: Page, url: str, players: list[str]) -> None:
 
 
 def choose_seat(page: Page, seat: int) -> None:
+    """The seat whose cards are picked (the picker's seat, a widget of the page)."""
     name = f"{PLAYERS[seat - 1]} ({seat})"
     button = page.locator(".st-key-rmy-seats").get_by_role("radio", name=name, exact=True)
     if button.get_attribute("aria-checked") != "true":  # a tap on the chosen one unchooses it
@@ -61,15 +64,23 @@ def choose_seat(page: Page, seat: int) -> None:
     expect(pressed).to_have_text(name, timeout=WAIT_MS)
 
 
+def pad_seat(page: Page, seat: int) -> None:
+    """The seat the pad's next outcome is for."""
+    page.locator(pad(f"seat-{seat}")).click()
+    expect(page.locator(pad(f"seat-{seat}"))).to_have_attribute("aria-pressed", "true")
+
+
 def tap(page: Page, seat: int, outcome: str) -> None:
-    choose_seat(page, seat)
-    click_recorded(page, f".st-key-rmy-tap-{outcome} button")
+    """A one-tap outcome of ``seat`` on the pad (``drop``, ``middle-drop`` ...)."""
+    pad_seat(page, seat)
+    click_recorded(page, pad(f"outcome-{outcome}"))
 
 
 def count(page: Page, seat: int, points: int) -> None:
-    choose_seat(page, seat)
-    page.locator('[class*="st-key-rmy-count-"] input').fill(str(points))
-    click_recorded(page, ".st-key-rmy-count-record button")
+    """A count typed in for ``seat`` on the pad."""
+    pad_seat(page, seat)
+    page.locator(pad("count-points")).fill(str(points))
+    click_recorded(page, pad("count"))
 
 
 def pick_card(page: Page, code: str, cards: int) -> None:
@@ -105,7 +116,7 @@ def test_a_rummy_deal_recorded_by_taps_exports_the_expected_tgn(
     set_up_table(page, recorder.url, PLAYERS)
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "record-rummy-joker")
-    click_recorded(page, ".st-key-rmy-joker-grid-7H button")
+    click_recorded(page, pad("joker-7H"))
     tap(page, 2, "drop")
     tap(page, 5, "middle-drop")
     expect(page.locator('.rmy-table tr[data-seat="5"] .rmy-entry')).to_have_text(
@@ -173,7 +184,8 @@ def test_a_hostile_name_is_shown_as_text(
     expect(desktop.locator('.rmy-table tr[data-seat="1"] .rmy-name')).to_have_text(
         HOSTILE, timeout=WAIT_MS
     )
-    click_recorded(desktop, ".st-key-rmy-joker-grid-7H button")
+    click_recorded(desktop, pad("joker-7H"))
+    expect(desktop.locator(pad("seat-1"))).to_have_text(f"{HOSTILE} (1)", timeout=WAIT_MS)
     seats = desktop.locator(".st-key-rmy-seats")
     expect(seats.get_by_role("radio", name=f"{HOSTILE} (1)", exact=True)).to_be_visible(
         timeout=WAIT_MS
@@ -210,15 +222,15 @@ def test_a_player_out_is_offered_the_reentry_the_engine_allows(
     row = desktop.locator('.rmy-table tr[data-seat="1"]')
     expect(row.locator(".rmy-badge")).to_have_text("out", timeout=WAIT_MS)
     expect(desktop.locator('.rmy-table tr[data-seat="3"] .rmy-badge')).to_have_text("compel")
-    expect(desktop.locator(".st-key-rmy-rejoin-1 button")).to_have_text(
+    expect(desktop.locator(pad("rejoin-1"))).to_have_text(
         "Anu re-enters at 231 and shuffles", timeout=WAIT_MS
     )
     screenshot(desktop, "record-rummy-rejoin")
-    click_recorded(desktop, ".st-key-rmy-rejoin-1 button")
+    click_recorded(desktop, pad("rejoin-1"))
     expect(row.locator(".rmy-total")).to_have_text("231", timeout=WAIT_MS)
     expect(row.locator(".rmy-badge")).to_have_text("compel", timeout=WAIT_MS)
     expect(desktop.locator(".rec-status")).to_have_text(
         "Deal 2, dealt by Anu (1): the cut joker", timeout=WAIT_MS
     )
-    expect(desktop.locator('[class*="st-key-rmy-rejoin-"]')).to_have_count(0, timeout=WAIT_MS)
+    expect(desktop.locator('[data-tap^="rejoin-"]')).to_have_count(0, timeout=WAIT_MS)
     assert archive.export_tgn(session).endswith('[Hand "2"]\nrejoin 1\n')

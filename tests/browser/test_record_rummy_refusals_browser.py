@@ -1,7 +1,8 @@
 """On a phone (and a desktop), a refusal of the Rummy Record page appears next to the control
 that caused it, in view, never at the top of the page: a bad set-up under *Start recording*, a
-second winner under the outcome buttons, a count not typed under *Record count*, an empty pick
-under its buttons, a correction that is not a line under *Correct*."""
+second winner under the pad's outcome buttons (where the pad stops its queue), a count not typed
+under *Record count*, an empty pick under its buttons, a correction that is not a line under
+*Correct*."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from tests.browser.test_record_browser import (  # noqa: F401  (recorder: the fi
     WAIT_MS,
     Recorder,
     click_recorded,
+    pad,
     recorder,
 )
 from tests.browser.test_record_refusals_browser import below_and_in_view
-from tests.browser.test_record_rummy_browser import PLAYERS, choose_seat, set_up_table
+from tests.browser.test_record_rummy_browser import PLAYERS, pad_seat, set_up_table
 
 pytestmark = pytest.mark.browser
 
@@ -38,19 +40,23 @@ def test_every_rummy_refusal_is_shown_beside_its_control(
     screenshot(page, "record-rummy-refused-set-up")
 
     set_up_table(page, recorder.url, PLAYERS)
-    click_recorded(page, ".st-key-rmy-joker-grid-7H button")
-    choose_seat(page, 1)
-    click_recorded(page, ".st-key-rmy-tap-winner button")
-    choose_seat(page, 2)
-    page.locator(".st-key-rmy-tap-winner button").click()
+    click_recorded(page, pad("joker-7H"))
+    pad_seat(page, 1)
+    click_recorded(page, pad("winner"))
+    pad_seat(page, 2)
+    page.locator(pad("winner")).click()
     below_and_in_view(
-        page, ".st-key-rmy-taps", '.stAlert:has-text("Anu (1) is already named the winner")'
+        page, pad("winner"), f'{pad("queue")}:has-text("Anu (1) is already named the winner")'
     )
     screenshot(page, "record-rummy-refused-winner")
+    page.locator(pad("go-on")).click()
+    expect(page.locator(pad("queue"))).not_to_contain_text("refused", timeout=WAIT_MS)
 
-    choose_seat(page, 3)
-    page.locator(".st-key-rmy-count-record button").click()
-    below_and_in_view(page, '[data-testid="stForm"]', '.stAlert:has-text("type the count first")')
+    pad_seat(page, 3)
+    page.locator(pad("count")).click()
+    below_and_in_view(
+        page, pad("count"), f'{pad("count-problem")}:has-text("type the count first")'
+    )
     screenshot(page, "record-rummy-refused-count")
 
     page.locator(".st-key-rmy-pick-declare button").click()

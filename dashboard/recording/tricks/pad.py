@@ -1,5 +1,5 @@
 """What the Record page's tap pad draws at a position: plain data, built here so that the pad's
-script (``dashboard/screens/tap_pad.js``) holds no rule of any game.
+script (``dashboard/screens/tap_pad_trick.js``) holds no rule of any game.
 
 The seats with their names and the seat the archive says is to act, the calls the calling
 system offers (a hold among them), the pack suit by suit with the cards played, the actions a card
@@ -27,6 +27,9 @@ from dashboard.recording.tricks.view import seat_name
 from dashboard.views.cards import card_label
 from recorder.archive import LoggedEvent
 
+FAMILY = "trick"
+"""The name the pad's script draws this data by (``FAMILIES.trick``)."""
+
 ROUTE = "_tap"
 """Where the pad sends its taps, relative to the page (``dashboard.server.tap_route``), so that a
 server behind a proxy's sub-path is reached there too."""
@@ -36,6 +39,7 @@ def pad_data(position: Position, log: Sequence[LoggedEvent], events: int) -> dic
     """The pad's data at ``position``, drawn from the first ``events`` events of ``log``."""
     target = undo_target(position, log)
     data: dict[str, object] = {
+        "family": FAMILY,
         "session": position.session_id,
         "events": events,
         "route": ROUTE,

@@ -3,8 +3,13 @@ by one tap, a count by number, or the cards of a declaration or a shown hand pic
 
 Drawn by ``record.py`` for a Rummy session. As for the trick games, nothing of the recording
 lives in the browser: every run reads the log from the archive and ``rummy_position.locate``
-replays it with the engine; a tap appends its events (each committed) in its callback. Only a
-pick being made sits in the URL (``&pick=``), until it is recorded.
+replays it with the engine. The taps of a deal (a re-entry, the cut joker, each seat's drop,
+middle drop, absence, no-show, winner or count, the next deal, Undo) are the tap pad's
+(``tap_pad``, drawn from ``dashboard.recording.rummy.pad``): each is kept on the phone until the
+archive holds it, through a dropped Wi-Fi or a busy server. What stays a widget of the page writes
+in its callback: a declaration or shown hand picked card by card (the pick sits in the URL,
+``&pick=``, until it is recorded), a void deal with its reason, a correction of an earlier line,
+and the table's set-up.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import streamlit as st
 from dashboard import page_writer
 from dashboard.day import guard
 from dashboard.recording.rummy import clicks as rummy_clicks
+from dashboard.recording.rummy.pad import pad_data
 from dashboard.recording.rummy.pick import Pick, PickKind, judge_pick, pick_grid
 from dashboard.recording.rummy.position import RummyPosition, locate
 from dashboard.recording.rummy.setup import (
@@ -42,6 +48,7 @@ from dashboard.screens.record_parts import (
     draw_message,
     refuse_at,
 )
+from dashboard.screens.tap_pad import draw_pad
 from dashboard.screens.turn_choices import afresh, labelled, seat_picker
 from dashboard.views.cards import card_label
 from dashboard.views.rummy.deal import finding_symbols
@@ -51,27 +58,11 @@ from recorder.rummy.cards import RummyCard
 from recorder.rummy.model import RummyRedealReason
 
 PICK = "pick"
-#: The one-tap outcomes and what their buttons say.
-TAP_LABELS = {
-    "drop": "Drop 25",
-    "middle-drop": "Middle drop 50",
-    "absent": "Absent 25",
-    "absent-middle": "Left 50",
-    "no-show": "No show 100",
-}
 PICK_LABELS: dict[PickKind, str] = {"declare": "Pick declared cards", "show": "Pick shown cards"}
 REDEAL_REASONS: tuple[RummyRedealReason, ...] = ("not-13-cards", "misdeal")
 #: The groups of controls a refusal is shown under (``record_parts.draw_message``), so that on a
 #: phone it is in view where the scorer tapped.
-SETUP, JOKER, OUTCOMES, COUNT, PICKED, NEXT, CORRECT = (
-    "rmy-setup",
-    "rmy-joker",
-    "rmy-outcomes",
-    "rmy-count",
-    "rmy-picked",
-    "rmy-next",
-    "rmy-correct",
-)
+SETUP, JOKER, PICKED, CORRECT = ("rmy-setup", "rmy-joker", "rmy-picked", "rmy-correct")
 
 
 def draw_setup_fields(archive: Archive, message_key: str) -> None:
@@ -187,7 +178,8 @@ def set_pick(pick: Pick | None) -> None:
 
 
 def draw_session(archive: Archive, session_id: int, message_key: str) -> None:
-    """The page of a Rummy session: status, the table's totals, then what the phase asks."""
+    """The page of a Rummy session: status, the table's totals, the deal's result when it is
+    complete, the tap pad, then what stays a widget: the picker, a void deal, corrections."""
     logged = archive.events(session_id)
     position = locate(session_id, logged)
     page_writer.drawn(session_id, len(logged))
@@ -196,59 +188,35 @@ def draw_session(archive: Archive, session_id: int, message_key: str) -> None:
     st.html(f"<style>{RUMMY_CSS}</style>")
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="rec-top"):
         st.html(status_html(position, len(logged)), width="content")
-        if not locked:  # a table key's finished match takes no more writes (§10)
-            st.button(
-                "Undo",
-                key="rec-undo",
-                icon=":material/undo:",
-                disabled=position.undoable == 0,
-                on_click=taps.record,
-                args=(rummy_clicks.undo_click,),
-            )
     st.html(standings_html(position))
     if position.joker is not None:
         st.html(f'<div class="rmy-joker">Joker: {rummy_card_html(position.joker)}</div>')
-    pick = current_pick()
-    if position.phase == "joker":
-        draw_joker(position, taps)
-    elif position.phase == "outcomes" and pick is not None:
-        draw_pick(position, taps, pick)
-    elif position.phase == "outcomes":
-        draw_outcomes(position, taps, len(logged))
-    elif position.phase == "complete":
-        draw_complete(position, taps)
-    else:
+    if position.phase == "complete":
+        draw_complete(position)
+    elif position.phase == "ended":
         standing = ", ".join(position.game.standing)
         st.success(
             escape_markdown(f"{position.game.winner} won the table. Finishing order: {standing}")
         )
         record_table.draw_next_match(archive, position.record)
+    if not locked:  # a table key's finished match takes no more writes (§10)
+        draw_pad(pad_data(position, logged, len(logged)))
+    pick = current_pick()
+    if position.phase == "joker" and not locked:
+        draw_redeal(taps)
+    elif position.phase == "outcomes" and pick is not None:
+        draw_pick(position, taps, pick)
+    elif position.phase == "outcomes":
+        draw_pick_start(position, len(logged))
     draw_findings(position.findings, "rmy-findings", finding_symbols)
     if not locked:
         draw_corrections(position, taps)
     draw_export(archive, session_id)
 
 
-def draw_joker(position: RummyPosition, taps: Taps) -> None:
-    """The cut card, from the grid; the re-entries the engine allows before the deal."""
-    offers = position.rejoin_offers()
-    for offer in offers:
-        if offer.refusal is None:
-            st.button(
-                f"{escape_markdown(offer.name)} re-enters at {offer.total} and shuffles",
-                key=f"rmy-rejoin-{offer.seat}",
-                on_click=taps.record,
-                args=(lambda p, seat=offer.seat: rummy_clicks.rejoin_click(p, seat), JOKER),
-            )
-        else:
-            st.caption(escape_markdown(offer.refusal))
-    st.caption(f"The cut joker of deal {position.deal_number}")
-    draw_grid(
-        "rmy-joker-grid",
-        [[cell.card for cell in row] for row in pick_grid(None, position.body, position.rules)],
-        lambda card: (taps.record, (lambda p, code=card: rummy_clicks.joker_click(p, code), JOKER)),
-    )
-    draw_message(JOKER)
+def draw_redeal(taps: Taps) -> None:
+    """A void deal with its reason (rare, so a widget of the page: the pad holds the deal's own
+    taps)."""
     with st.expander("Void deal (redeal)"):
         for reason in REDEAL_REASONS:
             st.button(
@@ -257,6 +225,7 @@ def draw_joker(position: RummyPosition, taps: Taps) -> None:
                 on_click=taps.record,
                 args=(lambda p, r=reason: rummy_clicks.redeal_click(p, r), JOKER),
             )
+    draw_message(JOKER)
 
 
 def draw_grid(
@@ -294,12 +263,8 @@ def seat_choice(position: RummyPosition, events: int) -> str:
     key = afresh("rmy-seat", (position.session_id, events))
     labels = seat_labels(position, [s.seat for s in position.seats if s.playing and s.line is None])
     with st.container(key="rmy-seats"):
-        seat_picker("Player", labels, position.to_enter, key)
+        seat_picker("Cards of", labels, position.to_enter, key)
     return key
-
-
-def chosen(key: str, position: RummyPosition) -> int:
-    return chosen_or(key, position.to_enter)
 
 
 def chosen_or(key: str, first: int | None) -> int:
@@ -308,36 +273,12 @@ def chosen_or(key: str, first: int | None) -> int:
     return int(value) if value is not None else (first or 0)
 
 
-def draw_outcomes(position: RummyPosition, taps: Taps, events: int) -> None:
-    """The chosen seat's outcome: one tap, a count, or the cards of a declaration or show."""
+def draw_pick_start(position: RummyPosition, events: int) -> None:
+    """A declaration or a shown hand picked card by card, for the chosen seat: the picker sits
+    in the URL while it is made, and its cards are recorded as one line (the pad takes the
+    deal's one-tap outcomes and counts)."""
+    st.caption("Declared or shown cards, picked card by card")
     seat_key = seat_choice(position, events)
-    with st.container(key="rmy-taps", horizontal=True, gap="small"):
-        for tap, label in TAP_LABELS.items():
-            st.button(
-                label,
-                key=f"rmy-tap-{tap}",
-                on_click=taps.record,
-                args=(
-                    lambda p, t=tap: rummy_clicks.outcome_click(p, chosen(seat_key, p), t),
-                    OUTCOMES,
-                ),
-            )
-        st.button(
-            "Winner",
-            key="rmy-tap-winner",
-            on_click=taps.record,
-            args=(lambda p: rummy_clicks.winner_click(p, chosen(seat_key, p)), OUTCOMES),
-        )
-    draw_message(OUTCOMES)
-    count_key = afresh("rmy-count", (position.session_id, events))
-    with st.form(f"{count_key}-form", clear_on_submit=True, border=False):
-        columns = st.columns([2, 1], vertical_alignment="bottom")
-        columns[0].number_input("Count (points)", min_value=0, step=1, value=None, key=count_key)
-        if columns[1].form_submit_button("Record count", key="rmy-count-record"):
-            value = st.session_state.get(count_key)
-            taps.record(lambda p: rummy_clicks.count_click(p, chosen(seat_key, p), value), COUNT)
-            st.rerun()
-    draw_message(COUNT)
     with st.container(key="rmy-pick-start", horizontal=True, gap="small"):
         for kind, label in PICK_LABELS.items():
             st.button(
@@ -396,31 +337,14 @@ def current_or(pick: Pick) -> Pick:
     return current_pick() or pick
 
 
-def draw_complete(position: RummyPosition, taps: Taps) -> None:
-    """The deal's result and the next deal, its shuffler preselected as the engine gives it."""
+def draw_complete(position: RummyPosition) -> None:
+    """The deal's result (the next deal is the pad's, its shuffler as the engine gives it)."""
     deal = position.game.deals[-1]
     if deal.void:
         st.info(f"Deal {position.deal_number} is void: dealt again")
     else:
         winner = deal.winner or "nobody"
         st.success(escape_markdown(f"Deal {position.deal_number} won by {winner}"))
-    following = position.next_dealer()
-    in_game = [standing.seat for standing in position.seats if standing.standing != "out"]
-    labels = seat_labels(position, list(range(1, position.players + 1)))
-    dealer = seat_picker(
-        "Shuffles next",
-        labels,
-        following if following in in_game or not in_game else in_game[0],
-        afresh("rmy-next-dealer", (position.session_id, position.deal_number)),
-    )
-    st.button(
-        f"Start deal {position.deal_number + 1}",
-        key="rmy-next-deal",
-        type="primary",
-        on_click=taps.record,
-        args=(lambda p: rummy_clicks.next_deal_click(p, dealer), NEXT),
-    )
-    draw_message(NEXT)
 
 
 def draw_corrections(position: RummyPosition, taps: Taps) -> None:

@@ -1,0 +1,212 @@
+// A Rummy table's buttons on the tap pad (tap_queue.js keeps and sends the taps): the re-entries
+// and the cut joker at the start of a deal, then each chair's outcome (drop, middle drop, absent,
+// left, no show, winner, or a count typed in), and the next deal. Every tap carries its own
+// target (the chair, the count, the card), so a tap kept on this phone lands on what it was made
+// for or is refused. The rules are the server's (dashboard/recording/rummy/pad.py draws the data):
+// here only what the taps kept on this phone already took is left out of the choices.
+
+let countField = null; // the count's field, kept across drawings so that typing is not lost
+
+function rummyKept() {
+  // The taps kept here or held but not yet shown by a new drawing of the page.
+  return [...pending(), ...unseen()].map((item) => item.tap);
+}
+
+function rummyPhase() {
+  // The phase as the page was drawn, moved on by a joker kept here: its outcomes come next.
+  if (shown.phase === "joker" && rummyKept().some((tap) => tap.kind === "joker")) return "outcomes";
+  return shown.phase;
+}
+
+function rummyOpen() {
+  // The chairs still waiting for an outcome: the page's, less those a kept tap gave one.
+  const taken = new Set(
+    rummyKept()
+      .filter((tap) => ["outcome", "count", "winner"].includes(tap.kind))
+      .map((tap) => tap.seat),
+  );
+  return (shown.seats || []).filter((item) => item.open && !taken.has(item.seat));
+}
+
+function rummySeat() {
+  const open = rummyOpen();
+  if (open.some((item) => item.seat === local.seat)) return local.seat;
+  return open.length ? open[0].seat : null;
+}
+
+function rummyName(seat) {
+  const found = (shown.seats || []).find((item) => item.seat === seat);
+  return found ? found.label : `chair ${seat}`;
+}
+
+function rummyOutcomeTap(tap, words) {
+  local.seat = null;
+  keep(tap, `${rummyName(tap.seat)}: ${words}`);
+}
+
+function rummyCount() {
+  const seat = rummySeat();
+  const text = (countField ? countField.value : local.count || "").trim();
+  if (seat === null) return;
+  if (!/^\d{1,5}$/.test(text)) {
+    local.countProblem = "type the count first: a whole number of points";
+    draw();
+    return;
+  }
+  local.count = "";
+  local.countProblem = null;
+  if (countField) countField.value = "";
+  rummyOutcomeTap({ kind: "count", seat, points: Number(text) }, `count ${Number(text)}`);
+}
+
+function drawRummyJoker(root) {
+  for (const offer of shown.rejoins || []) {
+    if (offer.refusal) {
+      const said = document.createElement("div");
+      said.className = "tp-quiet";
+      said.textContent = offer.refusal;
+      root.append(said);
+      continue;
+    }
+    root.append(
+      button(offer.label, { "data-tap": `rejoin-${offer.seat}` }, () =>
+        keep({ kind: "rejoin", seat: offer.seat }, `re-entry of ${rummyName(offer.seat)}`),
+      ),
+    );
+  }
+  root.append(heading(`The cut joker of deal ${shown.deal}`));
+  for (const line of shown.joker || []) {
+    const made = row("tp-grid");
+    for (const cell of line.cells) {
+      const label = cell.label;
+      const card = button(label, { "data-tap": `joker-${cell.code}` }, () =>
+        keep({ kind: "joker", code: cell.code }, `the joker ${label}`),
+      );
+      card.classList.add("tp-suit-" + line.suit);
+      made.append(card);
+    }
+    root.append(made);
+  }
+}
+
+function drawRummyOutcomes(root) {
+  const open = rummyOpen();
+  const seat = rummySeat();
+  root.append(heading("Player"));
+  const seats = row("tp-seats");
+  for (const item of open) {
+    const chosen = item.seat === seat;
+    const made = button(item.label, { "data-tap": `seat-${item.seat}`, "aria-pressed": chosen });
+    if (chosen) made.classList.add("tp-chosen");
+    made.addEventListener("click", () => {
+      local.seat = item.seat;
+      draw();
+    });
+    seats.append(made);
+  }
+  root.append(seats);
+  if (seat === null) {
+    const said = document.createElement("div");
+    said.className = "tp-quiet";
+    said.textContent = "Every player has an outcome kept on this phone";
+    root.append(said);
+    return;
+  }
+  const line = row("tp-outcomes");
+  for (const item of shown.outcomes || []) {
+    line.append(
+      button(item.label, { "data-tap": `outcome-${item.outcome}` }, () =>
+        rummyOutcomeTap({ kind: "outcome", seat, outcome: item.outcome }, item.words),
+      ),
+    );
+  }
+  line.append(
+    button("Winner", { "data-tap": "winner" }, () =>
+      rummyOutcomeTap({ kind: "winner", seat }, "winner"),
+    ),
+  );
+  root.append(line);
+  const counting = row("tp-counting");
+  if (!countField) {
+    countField = document.createElement("input");
+    countField.type = "number";
+    countField.min = "0";
+    countField.step = "1";
+    countField.inputMode = "numeric";
+    countField.className = "tp-field";
+    countField.placeholder = "Count (points)";
+    countField.setAttribute("aria-label", "Count (points)");
+    countField.setAttribute("data-tap", "count-points");
+    countField.addEventListener("input", () => {
+      local.count = countField.value;
+    });
+    countField.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") rummyCount();
+    });
+    // a drawing of the pad (a tap held meanwhile) puts the field back: it keeps its focus,
+    // so the phone's keyboard stays up while the scorer types
+    countField.addEventListener("focus", () => {
+      local.typing = true;
+    });
+    countField.addEventListener("blur", () => {
+      if (countField.isConnected) local.typing = false;
+    });
+  }
+  countField.value = local.count || "";
+  counting.append(countField, button("Record count", { "data-tap": "count" }, rummyCount));
+  root.append(counting);
+  if (local.typing && countField.getRootNode().activeElement !== countField) {
+    countField.focus({ preventScroll: true });
+  }
+  if (local.countProblem) {
+    const said = document.createElement("div");
+    said.className = "tp-stop";
+    said.setAttribute("data-tap", "count-problem");
+    said.textContent = local.countProblem;
+    root.append(said);
+  }
+}
+
+function drawRummyNext(root) {
+  const next = shown.next;
+  if (!next || rummyKept().some((tap) => tap.kind === "next-deal")) return;
+  const dealer = local.dealer ?? next.dealer;
+  root.append(heading("Shuffles next"));
+  const seats = row("tp-seats");
+  for (const item of shown.seats || []) {
+    const chosen = item.seat === dealer;
+    const made = button(item.label, { "data-tap": `dealer-${item.seat}`, "aria-pressed": chosen });
+    if (chosen) made.classList.add("tp-chosen");
+    made.addEventListener("click", () => {
+      local.dealer = item.seat;
+      draw();
+    });
+    seats.append(made);
+  }
+  root.append(seats);
+  root.append(
+    button(`Start deal ${next.deal}`, { "data-tap": "next-deal" }, () => {
+      local.dealer = null;
+      keep(
+        { kind: "next-deal", deal: next.deal, dealer },
+        `deal ${next.deal}, shuffled by ${rummyName(dealer)}`,
+      );
+    }),
+  );
+}
+
+function drawRummy(root) {
+  const phase = rummyPhase();
+  if (phase === "joker") drawRummyJoker(root);
+  if (phase === "outcomes") drawRummyOutcomes(root);
+  if (phase === "complete") drawRummyNext(root);
+}
+
+FAMILIES.rummy = {
+  draw: drawRummy,
+  fresh() {
+    local.seat = null;
+    local.dealer = null;
+    local.countProblem = null;
+  },
+};
