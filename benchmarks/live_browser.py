@@ -4,7 +4,7 @@
 the Record page's run after it. A scorer's phone waits for more: the page's script reacting to
 the click, the answer, the page's run again, its deltas sent over the websocket and drawn. A
 harness that timed click to redraw in Chromium read several times the light clients' figures
-at (20, 100); to find where the two measures part, one table of a load is taped by Chromium
+at (20, 100); to find where the two measures part, one table of a load is tapped in Chromium
 while the light clients tap the others, in the same minutes, and each tap is timed in the page
 three ways: the click to the pad's first change of the page (*local echo*), to the pad's "not
 yet sent" box gone (*acknowledged*: the archive holds the tap) and to the Record page drawn again
@@ -16,7 +16,6 @@ with the tap's events (``.rec-status``'s event count: what a scorer reads as rec
 from __future__ import annotations
 
 import statistics
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,27 +24,48 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 ECHO_SCRIPT = """
 () => {
   window.thuruppuEcho = [];
+  window.thuruppuExpect = 0;
+  const status = () => {
+    const shown = document.querySelector(".rec-status");
+    return Number(shown ? shown.dataset.events : 0);
+  };
+  const sending = (root) => [...root.querySelectorAll('[data-tap="queue"]')]
+    .some((box) => box.textContent.includes("not yet sent"));
   document.addEventListener("click", (event) => {
     const target = event.composedPath()[0];
     const tap = target && target.dataset ? target.dataset.tap || "" : "";
-    if (!/^(card|call|trump)-/.test(tap)) return;
+    if (!/^(card|call|trump|joker|outcome)-/.test(tap)) return;
     const start = event.timeStamp;
-    const observer = new MutationObserver(() => {
-      observer.disconnect();
-      const changed = performance.now() - start;
-      requestAnimationFrame(() => {
-        window.thuruppuEcho.push({ tap, changed, frame: performance.now() - start });
-      });
-    });
-    observer.observe(target.getRootNode(), {
-      subtree: true, childList: true, attributes: true, characterData: true,
-    });
+    const root = target.getRootNode();
+    const entry = { tap, changed: null, frame: null, acknowledged: null, drawn: null };
+    window.thuruppuEcho.push(entry);
+    const look = () => {
+      const now = performance.now() - start;
+      if (entry.changed === null) {
+        entry.changed = now;
+        requestAnimationFrame(() => { entry.frame = performance.now() - start; });
+      }
+      if (entry.acknowledged === null && !sending(root)) entry.acknowledged = now;
+      if (entry.drawn === null && status() >= window.thuruppuExpect) entry.drawn = now;
+      if (entry.acknowledged !== null && entry.drawn !== null) {
+        padWatch.disconnect();
+        pageWatch.disconnect();
+      }
+    };
+    const padWatch = new MutationObserver(look);
+    const pageWatch = new MutationObserver(look);
+    const watched = { subtree: true, childList: true, attributes: true, characterData: true };
+    padWatch.observe(root, watched);
+    pageWatch.observe(document.body, watched);
   }, true);
 }
 """
-"""Timed in the page: from a tap's click event to the pad's first change of the page (the card
-greyed, the queue box counting it) and to the next frame drawn after it. The listener runs before
-the pad's own (the capture phase), so the pad's work is inside the time."""
+"""Timed in the page, from a tap's click event: to the pad's first change of the page (the card
+greyed, the queue box counting it: the *local echo*) and to the next frame drawn after it; to the
+pad's "not yet sent" box gone (*acknowledged*); to the Record page's event count reaching the
+tap's (``window.thuruppuExpect``, set before the click: *drawn*). Mutation observers on the pad's
+root and on the page, so the times are the page's own, not the driver's polling. The listener runs
+before the pad's own (the capture phase), so the pad's work is inside the time."""
 WAIT_MS = 60_000
 BUTTON = {"card": "card", "turn": "card", "call": "call", "trump": "trump"}
 """The pad's ``data-tap`` prefix of each kind of step."""
@@ -60,6 +80,16 @@ class BrowserTimes:
     drawn: list[float] = field(default_factory=list)
     echoes: list[dict[str, float]] = field(default_factory=list)
     wrong: list[str] = field(default_factory=list)
+
+    def take(self, entries: list[dict[str, float | None]]) -> None:
+        """The page's own times of its taps (``ECHO_SCRIPT``), in seconds."""
+        for entry in entries:
+            if entry["changed"] is not None:
+                self.echoes.append({"changed": entry["changed"], "frame": entry["frame"] or 0.0})
+            if entry["acknowledged"] is not None:
+                self.acknowledged.append(entry["acknowledged"] / 1000)
+            if entry["drawn"] is not None:
+                self.drawn.append(entry["drawn"] / 1000)
 
 
 def available() -> bool:
@@ -90,14 +120,12 @@ async def tap_in_page(page: Any, step: Any, events: int, times: BrowserTimes) ->
         return events
     if step.action:
         await page.locator(f'[data-tap="action-{step.action}"]').click(timeout=WAIT_MS)
-    started = time.perf_counter()
-    await page.locator(f'[data-tap="{BUTTON[step.kind]}-{step.token}"]').click(timeout=WAIT_MS)
     events += step.logs
+    await page.evaluate(f"window.thuruppuExpect = {events}")
+    await page.locator(f'[data-tap="{BUTTON[step.kind]}-{step.token}"]').click(timeout=WAIT_MS)
     queue = page.locator('[data-tap="queue"]', has_text="not yet sent")
     await queue.wait_for(state="detached", timeout=WAIT_MS)
-    times.acknowledged.append(time.perf_counter() - started)
     await page.locator(f'.rec-status[data-events="{events}"]').wait_for(timeout=WAIT_MS)
-    times.drawn.append(time.perf_counter() - started)
     return events
 
 
@@ -119,7 +147,7 @@ async def browser_scorer(
             for step in steps:
                 await asyncio.sleep(random.uniform(*pace))
                 events = await tap_in_page(page, step, events, times)
-            times.echoes = await page.evaluate("window.thuruppuEcho")
+            times.take(await page.evaluate("window.thuruppuEcho"))
         except Exception as error:  # a timeout names where the page stopped: reported, not raised
             times.wrong.append(f"session {session_id}: Chromium scorer stopped: {error}"[:400])
         finally:
@@ -169,7 +197,8 @@ def local_echo(url: str, session_id: int, steps: list[Any]) -> list[dict[str, fl
             try:
                 for step in steps:
                     events = await tap_in_page(page, step, events, times)
-                return list(await page.evaluate("window.thuruppuEcho"))
+                times.take(await page.evaluate("window.thuruppuEcho"))
+                return times.echoes
             finally:
                 await browser.close()
 
