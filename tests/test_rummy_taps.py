@@ -2,7 +2,8 @@
 Rummy table's pad sends it: the family found from the session, each tap stored once however often
 it comes, a repeat with other content refused, each tap carrying its own seat and value (a seat
 that already has its outcome refused with the reason), an Undo naming what it takes back, the
-next deal started once."""
+next deal started once; a declaration picked on the page sent whole as its line, and a void deal,
+each refused once the deal it was made in is over."""
 
 from __future__ import annotations
 
@@ -13,13 +14,14 @@ import pytest
 
 from dashboard.recording.live import LiveSessions
 from dashboard.recording.rummy.pad import pad_data
+from dashboard.recording.rummy.pick import Pick
 from dashboard.recording.rummy.position import locate
 from dashboard.recording.tap_families import TAP_FAMILIES, tap_family
 from dashboard.recording.tap_writer import Answer, Sent, write_tap
 from recorder.archive import Archive, HandStarted, RummyLineWritten, open_archive
 from recorder.archive.fold import effective_events
 from tests.test_recording import start
-from tests.test_rummy_recording import table
+from tests.test_rummy_recording import declaration, table
 
 PHONE, OTHER = "rummy-phone-0001", "rummy-phone-0002"
 
@@ -216,3 +218,108 @@ def test_a_trick_games_session_reads_its_taps_as_a_trick_games(archive: Archive)
     assert tap_family(archive, session) is TAP_FAMILIES["trick"]
     refused = Phone(archive, session).send(DEAL[0])  # a Rummy tap on a 40 table
     assert refused.status == 400 and archive.tap_state(session, PHONE).held == 0
+
+
+DECLARATION = "declare 3: AS KS QS | 2C 3C 4C | 4C 5C 6C 7C | 9D 9H 9S | / KD"
+"""Cini's declaration as the page's picker holds it (an open last group, the 14th card face
+down): the line the pad's Record button sends."""
+DECLARED = {
+    "kind": "declare",
+    "seat": 3,
+    "middle": False,
+    "groups": [group.split() for group in ("AS KS QS", "2C 3C 4C", "4C 5C 6C 7C", "9D 9H 9S")],
+    "grouped": True,
+    "face_down": "KD",
+    "entered": None,
+}
+
+
+def test_the_pad_carries_the_pick_the_page_holds(archive: Archive) -> None:
+    session = table(archive)
+    Phone(archive, session).send(DEAL[0])
+    log = archive.events(session)
+    data = pad_data(locate(session, log), log, len(log), declaration())
+    assert data["pick"] == {
+        "seat": 3,
+        "line": DECLARATION,
+        "label": "Record Cini's declaration (13 cards)",
+        "words": "Cini (3): declaration (13 cards)",
+        "problem": None,
+    }
+    empty = pad_data(locate(session, log), log, len(log), Pick("show", 2))["pick"]
+    assert isinstance(empty, dict) and empty["problem"] == "pick the cards first"
+    assert empty["label"] == "Record Babu's shown hand (0 cards)"
+
+
+def test_a_pick_tap_is_stored_once_however_often_it_is_sent(archive: Archive) -> None:
+    session = table(archive)
+    phone = Phone(archive, session)
+    phone.send(DEAL[0])
+    tap = {"kind": "pick", "deal": 1, "line": DECLARATION}
+    first = phone.send(tap)
+    assert first.body["outcome"] == "stored", first.body
+    for _ in range(3):  # the answer lost: the phone sends the same tap again
+        again = phone.send(tap, seq=phone.seq)
+        assert again.body["outcome"] == "stored" and again.body["repeated"] is True
+    assert lines(archive, session) == [("joker", {"card": "7H"}), ("outcome", DECLARED)]
+    twice = phone.send(tap)  # Record pressed again under a new number
+    assert twice.body["outcome"] == "refused"
+    assert twice.body["message"] == (
+        "Cini (3) already has an outcome in this deal: undo or correct it"
+    )
+    assert len(lines(archive, session)) == 2
+
+
+def test_a_pick_tap_kept_while_the_deal_moved_on_is_refused(archive: Archive) -> None:
+    session = table(archive)
+    phone = Phone(archive, session)
+    for tap in DEAL:  # deal 1 ends without Cini's cards: he is named the winner
+        phone.send(tap)
+    phone.send({"kind": "next-deal", "deal": 2, "dealer": 1})
+    phone.send({"kind": "joker", "code": "8S"})
+    late = phone.send({"kind": "pick", "deal": 1, "line": DECLARATION})
+    assert late.body["outcome"] == "refused"
+    assert late.body["message"] == (
+        "it was made in deal 1, and deal 2 is being played: nothing was recorded"
+    )
+    assert lines(archive, session)[-1] == ("joker", {"card": "8S"})
+
+
+def test_a_pick_the_engine_refuses_stores_nothing(archive: Archive) -> None:
+    session = table(archive)
+    phone = Phone(archive, session)
+    phone.send(DEAL[0])
+    three = phone.send({"kind": "pick", "deal": 1, "line": "show 2: 4C 4C 4C"})
+    assert three.body["outcome"] == "refused"
+    assert three.body["message"] == "more copies of a card than the packs hold"
+    unread = phone.send({"kind": "pick", "deal": 1, "line": "declare 3: ZZ"})
+    assert unread.body["outcome"] == "refused"
+    assert unread.body["message"] == "'declare 3: ZZ' is not a declaration or a shown hand"
+    empty = phone.send({"kind": "pick", "deal": 1, "line": "declare 3:"})
+    assert empty.body["message"] == "pick the cards first"
+    assert lines(archive, session) == [("joker", {"card": "7H"})]
+
+
+def test_a_void_deal_is_a_tap_of_its_deal_stored_once(archive: Archive) -> None:
+    session = table(archive)
+    phone = Phone(archive, session)
+    log = archive.events(session)
+    assert pad_data(locate(session, log), log, len(log))["redeals"] == [
+        {"reason": "not-13-cards", "label": "Not 13 cards"},
+        {"reason": "misdeal", "label": "Misdeal"},
+    ]
+    tap = {"kind": "redeal", "deal": 1, "reason": "misdeal"}
+    assert phone.send(tap).body["outcome"] == "stored"
+    assert phone.send(tap, seq=phone.seq).body["repeated"] is True
+    again = phone.send(tap)  # pressed twice
+    assert again.body["outcome"] == "refused"
+    assert again.body["message"] == "deal 1 is over: it is not void"
+    assert lines(archive, session) == [("redeal", {"reason": "misdeal"})]
+    assert locate(session, archive.events(session)).phase == "complete"
+    phone.send({"kind": "next-deal", "deal": 2, "dealer": None})
+    late = phone.send({"kind": "redeal", "deal": 1, "reason": "not-13-cards"})
+    assert late.body["message"] == (
+        "it was made in deal 1, and deal 2 is being played: nothing was recorded"
+    )
+    unknown = phone.send({"kind": "redeal", "deal": 2, "reason": "bored"})
+    assert unknown.status == 400

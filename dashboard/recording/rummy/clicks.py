@@ -106,7 +106,9 @@ def rejoin_click(position: RummyPosition, seat: int) -> Decision:
 
 def redeal_click(position: RummyPosition, reason: str) -> Decision:
     """``redeal REASON``: the deal was void."""
-    if position.phase not in ("joker", "outcomes") or position.body.outcomes:
+    if position.phase not in ("joker", "outcomes"):
+        return Refused(_not_now(position, f"deal {position.deal_number} is over: it is not void"))
+    if position.body.outcomes:
         return Refused("a void deal has no outcomes: undo them first")
     return _ending(position, RummyLineWritten(part="redeal", content={"reason": reason}))
 

@@ -2,16 +2,17 @@
 script (``dashboard/screens/tap_pad_rummy.js``) holds no rule of Rummy.
 
 The chairs with their names and whether each still waits for its outcome in the open deal, the
-re-entries the engine allows before the deal, the cut joker's grid, the one-tap outcomes, the next
-deal with the shuffler the engine gives it, and what Undo would take back, in words ("Babu (2):
-drop") with the log position an undo tap names.
+re-entries the engine allows before the deal, the cut joker's grid and the void deal's reasons, the
+one-tap outcomes, the declaration or shown hand the page is picking (its TGN line, the pad's Record
+button sends it whole), the next deal with the shuffler the engine gives it, and what Undo would
+take back, in words ("Babu (2): drop") with the log position an undo tap names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dashboard.recording.rummy.pick import pick_grid
+from dashboard.recording.rummy.pick import Pick, pick_grid
 from dashboard.recording.rummy.position import RummyPosition
 from dashboard.recording.rummy.taps import undo_target
 from dashboard.recording.tricks.pad import ROUTE
@@ -30,9 +31,18 @@ OUTCOMES: dict[str, tuple[str, str]] = {
 }
 """The one-tap outcomes (``clicks.TAPS``): each button's label and the words of its tap."""
 
+REDEALS: dict[str, str] = {"not-13-cards": "Not 13 cards", "misdeal": "Misdeal"}
+"""The reasons of a void deal (``RummyRedealReason``) and their buttons' labels."""
 
-def pad_data(position: RummyPosition, log: Sequence[LoggedEvent], events: int) -> dict[str, object]:
-    """The pad's data at ``position``, drawn from the first ``events`` events of ``log``."""
+PICKED = {"declare": "declaration", "show": "shown hand"}
+"""A pick's kind in the scorer's words."""
+
+
+def pad_data(
+    position: RummyPosition, log: Sequence[LoggedEvent], events: int, pick: Pick | None = None
+) -> dict[str, object]:
+    """The pad's data at ``position``, drawn from the first ``events`` events of ``log``, with the
+    ``pick`` the page is making (``None``: none)."""
     target = undo_target(position, log)
     data: dict[str, object] = {
         "family": FAMILY,
@@ -56,8 +66,11 @@ def pad_data(position: RummyPosition, log: Sequence[LoggedEvent], events: int) -
             {"outcome": outcome, "label": label, "words": words}
             for outcome, (label, words) in OUTCOMES.items()
         ]
+    if position.phase == "outcomes" and pick is not None:
+        data["pick"] = _pick(position, pick)
     if position.phase == "joker":
         data["joker"] = _joker_grid(position)
+        data["redeals"] = [{"reason": reason, "label": label} for reason, label in REDEALS.items()]
         data["rejoins"] = [
             {
                 "seat": offer.seat,
@@ -72,6 +85,22 @@ def pad_data(position: RummyPosition, log: Sequence[LoggedEvent], events: int) -
         dealer = following if following in in_game or not in_game else in_game[0]
         data["next"] = {"deal": position.deal_number + 1, "dealer": dealer}
     return data
+
+
+def _pick(position: RummyPosition, pick: Pick) -> dict[str, object]:
+    """The pick as the pad sends it (its line) and names it: "Record Babu's declaration (13
+    cards)" on its button, "Babu (3): declaration (13 cards)" among the taps kept; ``problem``
+    when there is nothing to record yet."""
+    cards = len(pick.cards)
+    what = f"{PICKED[pick.kind]} ({cards} card{'' if cards == 1 else 's'})"
+    name = position.names[pick.seat - 1] if 1 <= pick.seat <= position.players else "nobody"
+    return {
+        "seat": pick.seat,
+        "line": pick.text(),
+        "label": f"Record {name}'s {what}",
+        "words": f"{position.seat_name(pick.seat)}: {what}",
+        "problem": None if cards else "pick the cards first",
+    }
 
 
 def _joker_grid(position: RummyPosition) -> list[dict[str, object]]:

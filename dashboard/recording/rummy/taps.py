@@ -6,8 +6,11 @@ every tap on the phone until the archive holds it, and sends it over HTTP as a s
 Each tap carries its own target: the seat and value of an outcome (``{"kind": "count", "seat": 2,
 "points": 28}``), the joker's card, the seat that re-enters, the next deal's shuffler, so that a
 tap kept on the phone lands on what the scorer tapped it for or is refused, never on another
-seat. An undo names the event it takes back (``target``, the log position the page showed in its
-"Undo Babu (2): drop"): if the log has moved on since, the undo is refused.
+seat. A declaration or shown hand picked card by card on the page is sent whole, as its TGN line
+(``declare 3: AS KS QS | 5D / KD``), and a void deal with its reason; both name the deal they were
+made in, so that one kept on the phone while the table moved on is refused, never stored in the
+next deal. An undo names the event it takes back (``target``, the log position the page showed in
+its "Undo Babu (2): drop"): if the log has moved on since, the undo is refused.
 
 ``decision`` turns a tap into its events through the same click functions the page's widgets
 used (``dashboard.recording.rummy.clicks``).
@@ -22,6 +25,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from dashboard.recording.rummy import clicks
+from dashboard.recording.rummy.pick import Pick
 from dashboard.recording.rummy.position import RummyPosition
 from dashboard.recording.tricks.clicks import Decision, Refused
 from dashboard.views.cards import card_label
@@ -35,6 +39,7 @@ from recorder.archive import (
 from recorder.archive.fold import joined, surviving_events
 from recorder.rummy.cards import RummyCard
 from recorder.rummy.model import Outcome as OutcomeLine
+from recorder.rummy.model import RummyRedealReason
 
 
 class TapBase(BaseModel):
@@ -81,6 +86,26 @@ class RejoinTap(TapBase):
     seat: int
 
 
+class PickTap(TapBase):
+    """The cards picked on the page as a seat's declaration or shown hand: the pick's TGN line
+    (``declare 3: AS KS QS | 5D / KD``), read back as the page's URL reads it
+    (``Pick.parse``)."""
+
+    kind: Literal["pick"]
+    deal: int
+    """The deal it was picked in."""
+    line: str = Field(max_length=512)
+
+
+class RedealTap(TapBase):
+    """The open deal is void (``redeal REASON``): dealt again."""
+
+    kind: Literal["redeal"]
+    deal: int
+    """The deal it voids."""
+    reason: RummyRedealReason
+
+
 class NextDealTap(TapBase):
     """The next deal, shuffled by ``dealer`` (``None``: the engine's shuffler)."""
 
@@ -98,7 +123,15 @@ class UndoTap(TapBase):
 
 
 Tapped = Annotated[
-    JokerTap | OutcomeTap | CountTap | WinnerTap | RejoinTap | NextDealTap | UndoTap,
+    JokerTap
+    | OutcomeTap
+    | CountTap
+    | WinnerTap
+    | RejoinTap
+    | PickTap
+    | RedealTap
+    | NextDealTap
+    | UndoTap,
     Field(discriminator="kind"),
 ]
 _TAPPED: TypeAdapter[Tapped] = TypeAdapter(Tapped)
@@ -133,11 +166,28 @@ def decision(position: RummyPosition, log: Sequence[LoggedEvent], tap: Tapped) -
         return clicks.winner_click(position, tap.seat)
     if isinstance(tap, RejoinTap):
         return clicks.rejoin_click(position, tap.seat)
+    if isinstance(tap, PickTap | RedealTap):
+        return _in_deal(position, tap)
     if tap.deal <= position.deal_number:
         return Refused(f"deal {tap.deal} has already started")
     if tap.deal > position.deal_number + 1:
         return Refused(f"deal {tap.deal} cannot start: deal {position.deal_number} is being played")
     return clicks.next_deal_click(position, tap.dealer)
+
+
+def _in_deal(position: RummyPosition, tap: PickTap | RedealTap) -> Decision:
+    """A pick or a void deal, refused when the deal it was made in is not the one being played."""
+    if tap.deal != position.deal_number:
+        return Refused(
+            f"it was made in deal {tap.deal}, and deal {position.deal_number} is being played: "
+            "nothing was recorded"
+        )
+    if isinstance(tap, RedealTap):
+        return clicks.redeal_click(position, tap.reason)
+    pick = Pick.parse(tap.line)
+    if pick is None:
+        return Refused(f"{tap.line!r} is not a declaration or a shown hand")
+    return clicks.pick_click(position, pick)
 
 
 def undo_target(position: RummyPosition, log: Sequence[LoggedEvent]) -> tuple[int, str] | None:
