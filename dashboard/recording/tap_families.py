@@ -3,9 +3,10 @@ comparison, and decided against the log the archive holds locked.
 
 ``tap_writer.write_tap`` is the one write path of every scorer's tap; what a tap stands for is
 its family's: a trick game's card, call or face-down card (``dashboard.recording.tricks.taps``),
-a Rummy table's joker, outcome, count or next deal (``dashboard.recording.rummy.taps``). The
-family is named by the session's ``Game`` tag (``recorder.games.family_name``) and looked up in
-``TAP_FAMILIES``, so the write path knows no game.
+a Rummy table's joker, outcome, count, declaration, void deal or next deal
+(``dashboard.recording.rummy.taps``). The family is named by the session's ``Game`` tag
+(``recorder.games.family_name``) and looked up in ``TAP_FAMILIES``, so the write path knows no
+game.
 """
 
 from __future__ import annotations

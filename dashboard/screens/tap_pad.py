@@ -1,6 +1,7 @@
 """The Record page's tap pad: a trick game's calls, face-down card, seat, actions, cards and
-Undo, or a Rummy table's joker, outcomes, counts, next deal and Undo, drawn by a script in the
-page that keeps every tap on the phone until the server holds it (``dashboard.server.tap_route``).
+Undo, or a Rummy table's joker, void deal, outcomes, counts, declaration or shown hand, next deal
+and Undo, drawn by a script in the page that keeps every tap on the phone until the server holds
+it (``dashboard.server.tap_route``).
 
 The script is one component made of three files: ``tap_queue.js`` keeps, numbers, sends and
 resends the taps and shows what is kept and why a tap was refused, for every game; each family's

@@ -1,9 +1,10 @@
-// A Rummy table's buttons on the tap pad (tap_queue.js keeps and sends the taps): the re-entries
-// and the cut joker at the start of a deal, then each chair's outcome (drop, middle drop, absent,
-// left, no show, winner, or a count typed in), and the next deal. Every tap carries its own
-// target (the chair, the count, the card), so a tap kept on this phone lands on what it was made
-// for or is refused. The rules are the server's (dashboard/recording/rummy/pad.py draws the data):
-// here only what the taps kept on this phone already took is left out of the choices.
+// A Rummy table's buttons on the tap pad (tap_queue.js keeps and sends the taps): the re-entries,
+// the cut joker and a void deal at the start of a deal, then each chair's outcome (drop, middle
+// drop, absent, left, no show, winner, a count typed in, or the declaration or shown hand the page
+// is picking card by card, sent whole as its line), and the next deal. Every tap carries its own
+// target (the chair, the count, the card, the deal), so a tap kept on this phone lands on what it
+// was made for or is refused. The rules are the server's (dashboard/recording/rummy/pad.py draws
+// the data): here only what the taps kept on this phone already took is left out of the choices.
 
 let countField = null; // the count's field, kept across drawings so that typing is not lost
 
@@ -13,18 +14,28 @@ function rummyKept() {
 }
 
 function rummyPhase() {
-  // The phase as the page was drawn, moved on by a joker kept here: its outcomes come next.
-  if (shown.phase === "joker" && rummyKept().some((tap) => tap.kind === "joker")) return "outcomes";
+  // The phase as the page was drawn, moved on by a tap kept here: a joker's outcomes come next;
+  // a void deal waits for the server's drawing of the next one.
+  if (shown.phase !== "joker") return shown.phase;
+  const kept = rummyKept();
+  if (kept.some((tap) => tap.kind === "redeal")) return "void";
+  if (kept.some((tap) => tap.kind === "joker")) return "outcomes";
   return shown.phase;
+}
+
+function rummyTapSeat(tap) {
+  // The chair a kept tap gives its outcome: its own, or a pick's, the number its line begins
+  // with ("declare 3: ...").
+  if (tap.kind === "pick") {
+    const head = /^\S+ (\d+):/.exec(tap.line);
+    return head ? Number(head[1]) : null;
+  }
+  return ["outcome", "count", "winner"].includes(tap.kind) ? tap.seat : null;
 }
 
 function rummyOpen() {
   // The chairs still waiting for an outcome: the page's, less those a kept tap gave one.
-  const taken = new Set(
-    rummyKept()
-      .filter((tap) => ["outcome", "count", "winner"].includes(tap.kind))
-      .map((tap) => tap.seat),
-  );
+  const taken = new Set(rummyKept().map(rummyTapSeat));
   return (shown.seats || []).filter((item) => item.open && !taken.has(item.seat));
 }
 
@@ -59,6 +70,33 @@ function rummyCount() {
   rummyOutcomeTap({ kind: "count", seat, points: Number(text) }, `count ${Number(text)}`);
 }
 
+function drawRummyRedeal(root) {
+  // A void deal with its reason, folded away: rare, and a slip of the finger would void the deal.
+  const fold = document.createElement("details");
+  fold.className = "tp-fold";
+  fold.open = Boolean(local.redealOpen);
+  fold.addEventListener("toggle", () => {
+    local.redealOpen = fold.open;
+  });
+  const title = document.createElement("summary");
+  title.textContent = `Void deal ${shown.deal} (redeal)`;
+  title.setAttribute("data-tap", "redeal");
+  const reasons = row("tp-others");
+  for (const item of shown.redeals) {
+    reasons.append(
+      button(item.label, { "data-tap": `redeal-${item.reason}` }, () => {
+        local.redealOpen = false;
+        keep(
+          { kind: "redeal", deal: shown.deal, reason: item.reason },
+          `deal ${shown.deal} void: ${item.label}`,
+        );
+      }),
+    );
+  }
+  fold.append(title, reasons);
+  root.append(fold);
+}
+
 function drawRummyJoker(root) {
   for (const offer of shown.rejoins || []) {
     if (offer.refusal) {
@@ -87,9 +125,43 @@ function drawRummyJoker(root) {
     }
     root.append(made);
   }
+  if (shown.redeals) drawRummyRedeal(root);
+}
+
+function drawRummyPick(root) {
+  // The Record button of the pick the page holds: its line sent whole, as the page shows it.
+  const pick = shown.pick;
+  if (!pick.problem) local.pickProblem = null; // cards picked since
+  if (!rummyOpen().some((item) => item.seat === pick.seat)) {
+    const said = document.createElement("div");
+    said.className = "tp-quiet";
+    said.setAttribute("data-tap", "pick-kept");
+    said.textContent = `${rummyName(pick.seat)} has an outcome kept on this phone`;
+    root.append(said);
+    return;
+  }
+  root.append(
+    button(pick.label, { "data-tap": "pick", class: "tp-button tp-primary" }, () => {
+      if (pick.problem) {
+        local.pickProblem = pick.problem;
+        draw();
+        return;
+      }
+      local.pickProblem = null;
+      keep({ kind: "pick", deal: shown.deal, line: pick.line }, pick.words);
+    }),
+  );
+  if (local.pickProblem) {
+    const said = document.createElement("div");
+    said.className = "tp-stop";
+    said.setAttribute("data-tap", "pick-problem");
+    said.textContent = local.pickProblem;
+    root.append(said);
+  }
 }
 
 function drawRummyOutcomes(root) {
+  if (shown.pick) drawRummyPick(root);
   const open = rummyOpen();
   const seat = rummySeat();
   root.append(heading("Player"));
@@ -208,5 +280,7 @@ FAMILIES.rummy = {
     local.seat = null;
     local.dealer = null;
     local.countProblem = null;
+    local.pickProblem = null;
+    local.redealOpen = false;
   },
 };

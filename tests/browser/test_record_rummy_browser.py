@@ -1,8 +1,8 @@
 """The Record page for Rummy in a real headless Chromium at both sizes: a whole deal recorded by
-taps (the joker, two drops and two counts on the tap pad, a declaration picked card by card)
-exports the expected TGN; a reload in the middle of the deal, and of the pick, loses nothing; a
-hostile name set up at the table is shown as text; a player out is offered on the pad the
-re-entry the engine allows."""
+taps (the joker, two drops and two counts on the tap pad, a declaration picked card by card
+and recorded by the pad) exports the expected TGN; a reload in the middle of the deal, and of the
+pick, loses nothing; a hostile name set up at the table is shown as text; a player out is offered
+on the pad the re-entry the engine allows."""
 
 from __future__ import annotations
 
@@ -155,10 +155,15 @@ def test_a_rummy_deal_recorded_by_taps_exports_the_expected_tgn(
         "face down",
     ]
     screenshot(page, "record-rummy-declared")
-    click_recorded(page, ".st-key-rmy-pick-record button")
+    expect(page.locator(pad("pick"))).to_have_text(
+        "Record Cini's declaration (13 cards)", timeout=WAIT_MS
+    )
+    click_recorded(page, pad("pick"))
     expect(page.locator('.rmy-table tr[data-seat="3"] .rmy-entry')).to_have_text(
         "won 0", timeout=WAIT_MS
     )
+    expect(page.locator(".rmy-pick")).to_have_count(0)  # recorded: the picker is closed
+    assert "pick=" not in page.url
     count(page, 1, 28)
     count(page, 4, 30)
     expect(page.locator('.rec-status[data-phase="complete"]')).to_have_count(1, timeout=WAIT_MS)

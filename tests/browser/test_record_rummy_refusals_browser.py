@@ -1,8 +1,8 @@
 """On a phone (and a desktop), a refusal of the Rummy Record page appears next to the control
 that caused it, in view, never at the top of the page: a bad set-up under *Start recording*, a
 second winner under the pad's outcome buttons (where the pad stops its queue), a count not typed
-under *Record count*, an empty pick under its buttons, a correction that is not a line under
-*Correct*."""
+under *Record count*, an empty pick under the pad's button that records it, a correction that is
+not a line under *Correct*."""
 
 from __future__ import annotations
 
@@ -60,10 +60,10 @@ def test_every_rummy_refusal_is_shown_beside_its_control(
     screenshot(page, "record-rummy-refused-count")
 
     page.locator(".st-key-rmy-pick-declare button").click()
-    record = page.locator(".st-key-rmy-pick-record button")
+    record = page.locator(pad("pick"))
     record.wait_for(timeout=WAIT_MS)
     record.click()
-    below_and_in_view(page, ".st-key-rmy-pick-actions", '.stAlert:has-text("pick the cards first")')
+    below_and_in_view(page, pad("pick"), f'{pad("pick-problem")}:has-text("pick the cards first")')
     screenshot(page, "record-rummy-refused-pick")
     page.locator(".st-key-rmy-pick-cancel button").click()
     expect(page.locator(".st-key-rmy-pick-cancel")).to_have_count(0, timeout=WAIT_MS)

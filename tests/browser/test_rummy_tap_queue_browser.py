@@ -1,7 +1,9 @@
 """The Rummy table's tap pad in a real Chromium at 390 px: a deal's joker and outcomes tapped while
 the Wi-Fi is down (Playwright's offline switch) are shown at once as kept on the phone and stored
-once, in order, when it is back; a reload while offline keeps them; a tap the archive refuses
-stops the queue and says which and why; every button a finger's size (issue 42).
+once, in order, when it is back; a reload while offline keeps them; a declaration picked card by
+card on the page and recorded by the pad while offline is kept, then stored once and shown as the
+seat's outcome; a tap the archive refuses stops the queue and says which and why; every button a
+finger's size (issue 42).
 
 Each test records into its own SQLite archive through the real server, the table set up
 beforehand in this process as the Rummy set-up form makes it (the five chairs of
@@ -19,6 +21,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from recorder.archive import Archive, RummyLineWritten, open_archive
 from recorder.archive.fold import effective_events
 from tests.browser.conftest import screenshot
+from tests.browser.test_record_rummy_browser import DECLARED, choose_seat, pick_card, pick_groups
 from tests.browser.test_tap_queue_browser import (  # noqa: F401  (phone, server: the fixtures)
     QUEUE,
     TAPS,
@@ -152,6 +155,69 @@ def test_a_reload_while_offline_keeps_the_rummy_taps_not_yet_sent(
     expect(page.locator(QUEUE)).not_to_contain_text("not yet sent", timeout=WAIT_MS)
 
 
+def test_a_declaration_recorded_offline_is_kept_and_stored_once_back_online(
+    phone: BrowserContext,  # noqa: F811
+    server: TapServer,  # noqa: F811
+) -> None:
+    session = rummy_table(server)
+    page = phone.new_page()
+    open_pad(page, server, session, "joker-7H")
+    tap(page, "joker-7H", None)
+    expect(page.locator('.rec-status[data-phase="outcomes"]')).to_have_count(1, timeout=WAIT_MS)
+    choose_seat(page, 3)
+    page.locator(".st-key-rmy-pick-declare button").click()
+    picked = pick_groups(page, DECLARED)
+    pick_card(page, "KD", picked + 1)
+    page.locator(".st-key-rmy-pick-face-down button").click()
+    expect(page.locator(".rmy-verdict")).to_have_text("a valid declaration", timeout=WAIT_MS)
+    record = page.locator('[data-tap="pick"]')
+    expect(record).to_have_text("Record Cini's declaration (13 cards)", timeout=WAIT_MS)
+    phone.set_offline(True)
+    record.click()
+    expect(page.locator(QUEUE)).to_contain_text("Kept on this phone, not yet sent: 1", timeout=1000)
+    expect(page.locator(QUEUE)).to_contain_text("Cini (3): declaration (13 cards)")
+    # no second Record of Cini's cards while the first is kept, nor another outcome of his
+    expect(page.locator('[data-tap="pick"]')).to_have_count(0)
+    expect(page.locator('[data-tap="pick-kept"]')).to_be_visible()
+    expect(page.locator('[data-tap="seat-3"]')).to_have_count(0)
+    screenshot(page, "rummy-pad-pick-offline")
+    assert lines(open_archive(server.archive), session) == LINES[:1]
+    phone.set_offline(False)
+    took = wait_for_lines(server, session, 2, BACK_ONLINE_SECONDS)
+    print(f"a declaration kept offline stored {took:.2f} s after the phone was online")
+    archive = open_archive(server.archive)
+    groups = [group.split() for group in DECLARED]
+    declared = {"kind": "declare", "seat": 3, "middle": False, "groups": groups}
+    assert lines(archive, session) == [
+        LINES[0],
+        ("outcome", {**declared, "grouped": True, "face_down": "KD", "entered": None}),
+    ]
+    expect(page.locator('.rmy-table tr[data-seat="3"] .rmy-entry')).to_have_text(
+        "won 0", timeout=WAIT_MS
+    )
+    expect(page.locator(".rmy-pick")).to_have_count(0)
+    expect(page.locator(QUEUE)).not_to_contain_text("not yet sent")
+    assert archive.tap_state(session, device_of(page)).held == 2
+
+
+def test_a_void_deal_is_a_tap_of_the_pad_with_its_reason(
+    phone: BrowserContext,  # noqa: F811
+    server: TapServer,  # noqa: F811
+) -> None:
+    session = rummy_table(server)
+    page = phone.new_page()
+    open_pad(page, server, session, "joker-7H")
+    phone.set_offline(True)
+    page.locator('[data-tap="redeal"]').click()
+    page.locator('[data-tap="redeal-not-13-cards"]').click()
+    expect(page.locator(QUEUE)).to_contain_text("deal 1 void: Not 13 cards", timeout=1000)
+    expect(page.locator('[data-tap^="joker-"]')).to_have_count(0)  # the deal is void here
+    phone.set_offline(False)
+    wait_for_lines(server, session, 1, BACK_ONLINE_SECONDS)
+    assert lines(open_archive(server.archive), session) == [("redeal", {"reason": "not-13-cards"})]
+    expect(page.locator('[data-tap="next-deal"]')).to_have_text("Start deal 2", timeout=WAIT_MS)
+
+
 def test_a_refused_rummy_tap_stops_the_queue_and_says_which_and_why(
     phone: BrowserContext,  # noqa: F811
     server: TapServer,  # noqa: F811
@@ -193,6 +259,8 @@ def test_every_rummy_pad_button_is_a_fingers_size_at_390_px(
     session = rummy_table(server)
     page = phone.new_page()
     open_pad(page, server, session, "joker-7H")
+    page.locator('[data-tap="redeal"]').click()  # the void deal's reasons, folded away
+    expect(page.locator('[data-tap="redeal-misdeal"]')).to_be_visible()
     seen = button_sizes(page)
     for name, target in DEAL:
         tap(page, name, target)
@@ -207,7 +275,7 @@ def test_every_rummy_pad_button_is_a_fingers_size_at_390_px(
     seen += button_sizes(page)
     screenshot(page, "rummy-pad-next-deal")
     kinds = {entry["tap"].split("-")[0] for entry in seen}
-    wanted = {"joker", "seat", "outcome", "winner", "count", "next", "dealer", "undo"}
+    wanted = {"joker", "redeal", "seat", "outcome", "winner", "count", "next", "dealer", "undo"}
     assert wanted <= kinds, (wanted - kinds, seen)
     small = [entry for entry in seen if entry["width"] < 44 or entry["height"] < 44]
     assert small == []

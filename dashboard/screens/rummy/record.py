@@ -3,13 +3,15 @@ by one tap, a count by number, or the cards of a declaration or a shown hand pic
 
 Drawn by ``record.py`` for a Rummy session. As for the trick games, nothing of the recording
 lives in the browser: every run reads the log from the archive and ``rummy_position.locate``
-replays it with the engine. The taps of a deal (a re-entry, the cut joker, each seat's drop,
-middle drop, absence, no-show, winner or count, the next deal, Undo) are the tap pad's
-(``tap_pad``, drawn from ``dashboard.recording.rummy.pad``): each is kept on the phone until the
-archive holds it, through a dropped Wi-Fi or a busy server. What stays a widget of the page writes
-in its callback: a declaration or shown hand picked card by card (the pick sits in the URL,
-``&pick=``, until it is recorded), a void deal with its reason, a correction of an earlier line,
-and the table's set-up.
+replays it with the engine. Every write of a deal is a tap of the tap pad (``tap_pad``, drawn from
+``dashboard.recording.rummy.pad``), kept on the phone until the archive holds it, through a
+dropped Wi-Fi or a busy server: a re-entry, the cut joker, a void deal with its reason, each
+seat's drop, middle drop, absence, no-show, winner or count, a declaration or shown hand, the next
+deal, Undo. A declaration or shown hand is picked card by card with the page's widgets (the pick
+sits in the URL, ``&pick=``, and only changes the page), and recorded by the pad, which sends the
+pick's line; once the archive holds it, the page drops the pick. What stays a widget of the page
+writes in its callback: a correction of an earlier line and the table's set-up, made rarely and
+with the page in view.
 """
 
 from __future__ import annotations
@@ -55,14 +57,12 @@ from dashboard.views.rummy.deal import finding_symbols
 from dashboard.views.text import escape_markdown
 from recorder.archive import Archive, ArchiveError, HandStarted
 from recorder.rummy.cards import RummyCard
-from recorder.rummy.model import RummyRedealReason
 
 PICK = "pick"
 PICK_LABELS: dict[PickKind, str] = {"declare": "Pick declared cards", "show": "Pick shown cards"}
-REDEAL_REASONS: tuple[RummyRedealReason, ...] = ("not-13-cards", "misdeal")
 #: The groups of controls a refusal is shown under (``record_parts.draw_message``), so that on a
 #: phone it is in view where the scorer tapped.
-SETUP, JOKER, PICKED, CORRECT = ("rmy-setup", "rmy-joker", "rmy-picked", "rmy-correct")
+SETUP, CORRECT = ("rmy-setup", "rmy-correct")
 
 
 def draw_setup_fields(archive: Archive, message_key: str) -> None:
@@ -149,20 +149,9 @@ class Taps:
     def record(self, decide: Callable[[RummyPosition], Decision], at: str | None = None) -> None:
         """Decide and append (a callback); a refusal is shown under the controls ``at`` (at the
         top of the page for ``None``)."""
-        self.stored(decide, at)
-
-    def stored(self, decide: Callable[[RummyPosition], Decision], at: str | None) -> bool:
-        """Decide and append; whether it was stored (else the message is shown under ``at``)."""
         message = page_writer.commit(self.archive, self.session_id, lambda: decide(self.position()))
         if message:
             refuse_at(self.message_key, message, at)
-        return message is None
-
-    def record_pick(self) -> None:
-        """The pick in the URL recorded as its seat's outcome, and the picker closed."""
-        pick = current_pick()
-        if pick is not None and self.stored(lambda p: rummy_clicks.pick_click(p, pick), PICKED):
-            set_pick(None)
 
 
 def current_pick() -> Pick | None:
@@ -177,9 +166,17 @@ def set_pick(pick: Pick | None) -> None:
         st.query_params[PICK] = pick.text()
 
 
+def pick_taken(position: RummyPosition, pick: Pick) -> bool:
+    """Whether the pick's seat has its outcome now (the pad's tap of it held, or another line) or
+    the deal is over: the pick has nothing left to record."""
+    if position.phase in ("complete", "ended"):
+        return True
+    return 1 <= pick.seat <= position.players and position.seats[pick.seat - 1].line is not None
+
+
 def draw_session(archive: Archive, session_id: int, message_key: str) -> None:
     """The page of a Rummy session: status, the table's totals, the deal's result when it is
-    complete, the tap pad, then what stays a widget: the picker, a void deal, corrections."""
+    complete, the tap pad, then the picker (its Record button the pad's) and corrections."""
     logged = archive.events(session_id)
     position = locate(session_id, logged)
     page_writer.drawn(session_id, len(logged))
@@ -199,33 +196,20 @@ def draw_session(archive: Archive, session_id: int, message_key: str) -> None:
             escape_markdown(f"{position.game.winner} won the table. Finishing order: {standing}")
         )
         record_table.draw_next_match(archive, position.record)
-    if not locked:  # a table key's finished match takes no more writes (§10)
-        draw_pad(pad_data(position, logged, len(logged)))
     pick = current_pick()
-    if position.phase == "joker" and not locked:
-        draw_redeal(taps)
-    elif position.phase == "outcomes" and pick is not None:
-        draw_pick(position, taps, pick)
+    if pick is not None and pick_taken(position, pick):
+        set_pick(None)
+        pick = None
+    if not locked:  # a table key's finished match takes no more writes (§10)
+        draw_pad(pad_data(position, logged, len(logged), pick))
+    if position.phase == "outcomes" and pick is not None:
+        draw_pick(position, pick)
     elif position.phase == "outcomes":
         draw_pick_start(position, len(logged))
     draw_findings(position.findings, "rmy-findings", finding_symbols)
     if not locked:
         draw_corrections(position, taps)
     draw_export(archive, session_id)
-
-
-def draw_redeal(taps: Taps) -> None:
-    """A void deal with its reason (rare, so a widget of the page: the pad holds the deal's own
-    taps)."""
-    with st.expander("Void deal (redeal)"):
-        for reason in REDEAL_REASONS:
-            st.button(
-                reason,
-                key=f"rmy-redeal-{reason}",
-                on_click=taps.record,
-                args=(lambda p, r=reason: rummy_clicks.redeal_click(p, r), JOKER),
-            )
-    draw_message(JOKER)
 
 
 def draw_grid(
@@ -275,8 +259,7 @@ def chosen_or(key: str, first: int | None) -> int:
 
 def draw_pick_start(position: RummyPosition, events: int) -> None:
     """A declaration or a shown hand picked card by card, for the chosen seat: the picker sits
-    in the URL while it is made, and its cards are recorded as one line (the pad takes the
-    deal's one-tap outcomes and counts)."""
+    in the URL while it is made, and the pad records its cards as one line."""
     st.caption("Declared or shown cards, picked card by card")
     seat_key = seat_choice(position, events)
     with st.container(key="rmy-pick-start", horizontal=True, gap="small"):
@@ -290,8 +273,9 @@ def draw_pick_start(position: RummyPosition, events: int) -> None:
             )
 
 
-def draw_pick(position: RummyPosition, taps: Taps, pick: Pick) -> None:
-    """The picker: the cards so far in their groups, judged at once, and the two-pack grid."""
+def draw_pick(position: RummyPosition, pick: Pick) -> None:
+    """The picker: the cards so far in their groups, judged at once, and the two-pack grid. Its
+    buttons change the pick in the URL only: the pad's Record button sends it to the archive."""
     wild = position.wild
     verdict = judge_pick(pick, wild, position.rules)
     what = "declares" if pick.kind == "declare" else "shows"
@@ -322,14 +306,7 @@ def draw_pick(position: RummyPosition, taps: Taps, pick: Pick) -> None:
                 key="rmy-pick-face-down",
                 on_click=lambda: set_pick(current_or(pick).last_face_down()),
             )
-        st.button(
-            "Record declaration" if pick.kind == "declare" else "Record show",
-            key="rmy-pick-record",
-            type="primary",
-            on_click=taps.record_pick,
-        )
         st.button("Cancel", key="rmy-pick-cancel", on_click=set_pick, args=(None,))
-    draw_message(PICKED)
 
 
 def current_or(pick: Pick) -> Pick:
