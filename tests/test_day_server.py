@@ -33,7 +33,7 @@ def test_the_dashboard_command_passes_a_postgresql_address_whole(
     monkeypatch.setattr(launch, "run", lambda *arguments: served.append(arguments) or 0)
     result = runner.invoke(app, ["dashboard", URL, "--port", "8600"])
     assert result.exit_code == 0, result.output
-    assert served == [(URL, 8600, None, None, None)]
+    assert served == [(URL, 8600, None, None, None, True)]  # the fair analysis in the background on
 
 
 def test_the_recorder_serves_its_archive_only_unless_asked(

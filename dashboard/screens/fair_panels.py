@@ -99,24 +99,28 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
     )
     playing = len(hands) - len(ended := _ended(hands))
     results = fair_results()
-    keys = {
-        (loaded.key, _digests(loaded)[index], index, samples): (loaded, index)
-        for loaded, index in ended
-    }
     jobs = state.fair_jobs()
+    # A hand's key needs its digest, hence the session's record: worked out only once this
+    # machine holds a fair analysis at all (a page opened after a restart reads only tallies).
+    kept_any = bool(results) or jobs.started() or state.store().holds_results()
+    keys = _keys(ended, samples) if kept_any else {}
     for key in keys:
         if key not in results and (kept := kept_fair(state.store(), jobs, _store_key(key))):
             results[key] = kept
     pending = [key for key in keys if key not in results]
     running = [job for key in pending if (job := jobs.job(_store_key(key))) and job.running]
     idle = [key for key in pending if not _running(jobs, key)]
-    if idle and st.button(
-        f"Fair analysis of {len(idle)} hand(s)",
+    to_analyse = len(idle) if kept_any else len(ended)
+    if to_analyse and st.button(
+        f"Fair analysis of {to_analyse} hand(s)",
         key="fair-analyse",
         icon=":material/casino:",
         help="Seconds to minutes per hand: every decision solved on many deals. It runs on the "
         "server: you may leave the page and come back.",
     ):
+        if not kept_any:
+            keys = _keys(ended, samples)
+            idle = list(keys)
         for key in idle:
             _start(jobs, key, keys[key], samples, results)
         st.rerun()  # the button's question answered: draw the page with the progress instead
@@ -138,8 +142,8 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
         if key in results
     ]
     if not ready:
-        if idle:
-            st.info(f"{len(keys)} hand(s) to analyse fairly: press *Fair analysis*.")
+        if to_analyse:
+            st.info(f"{len(ended)} hand(s) to analyse fairly: press *Fair analysis*.")
         return
     if len(ready) < len(keys):
         st.caption(f"{len(ready)} of {len(keys)} hand(s) analysed fairly.")
@@ -154,6 +158,16 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
     table = fair_table(ready, player, severity or SEVERITIES[0])
     st.html(frame_html(table))
     _drill(drills(ready, player))
+
+
+def _keys(
+    ended: Sequence[tuple[LoadedSession, int]], samples: int
+) -> dict[Key, tuple[LoadedSession, int]]:
+    """The server's key of each hand given, at ``samples`` deals a decision."""
+    return {
+        (loaded.key, _digests(loaded)[index], index, samples): (loaded, index)
+        for loaded, index in ended
+    }
 
 
 def _running(jobs: FairJobs, key: Key) -> bool:

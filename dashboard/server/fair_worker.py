@@ -106,6 +106,11 @@ class FairJobs:
         with self._lock:
             return self._jobs.get(key)
 
+    def started(self) -> bool:
+        """Whether this server has been asked for any fair analysis yet."""
+        with self._lock:
+            return bool(self._jobs)
+
     def start(self, key: str, request: FairRequest, done: Done, priority: int = ASKED) -> FairJob:
         """Queue the hand's analysis under ``key`` (unless it is queued, running or done with a
         result) and return at once; ``done`` gets the result, on the server's thread. The queue

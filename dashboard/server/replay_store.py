@@ -251,6 +251,13 @@ class ReplayStore:
         except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
             return None
 
+    def holds_results(self) -> bool:
+        """Whether any derived result is kept (``put_result``): a page may skip looking one up."""
+        try:
+            return next(self.folder.glob("result-*.pickle"), None) is not None
+        except OSError:
+            return False
+
     def put_result(self, key: str, value: object) -> None:
         """Keep a derived result of a session (a hand's fair analysis) under ``key``; like the
         replays, it is dropped when the engine changes."""
