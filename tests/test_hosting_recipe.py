@@ -377,16 +377,31 @@ def _furnish(machine: Machine) -> None:
 
 
 def _lend_dependencies(machine: Machine) -> None:
-    """This test environment's site-packages, after the fresh environment's own."""
+    """This test environment's site-packages, after the fresh environment's own: read where they
+    are when the program's user may, else from a copy in the walk's folder (hard links where the
+    file system allows: a checkout under a private home is not readable by another user)."""
     (own,) = machine.at("/var/lib/thuruppu/venv/lib").glob("python3*/site-packages")
     folders = sorted({sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]})
-    for folder in folders:
+    lent = []
+    for number, folder in enumerate(folders):
         readable = subprocess.run(
             ["runuser", "-u", USER, "--", "test", "-r", folder, "-a", "-x", folder]
         )
-        if readable.returncode != 0:
-            pytest.skip(f"{folder} (this test environment's packages) is not readable by {USER}")
-    (own / "test-dependencies.pth").write_text("\n".join(folders) + "\n")
+        if readable.returncode == 0:
+            lent.append(folder)
+            continue
+        # named as a packages' folder: Streamlit takes itself for a development checkout else
+        copy = machine.at(f"/srv/lent-{number}/site-packages")
+        copy.parent.mkdir(parents=True)
+        linked = subprocess.run(["cp", "-al", folder, str(copy)], capture_output=True)
+        if linked.returncode != 0:
+            shutil.rmtree(copy, ignore_errors=True)
+            shutil.copytree(folder, copy, symlinks=True)
+        # the copy's own folders opened to the user; its files are the environment's (pip
+        # writes them readable by all), and a hard link shares its file's mode
+        subprocess.run(["find", str(copy), "-type", "d", "-exec", "chmod", "a+rx", "{}", "+"])
+        lent.append(str(copy))
+    (own / "test-dependencies.pth").write_text("\n".join(lent) + "\n")
 
 
 def _set_up_the_day(machine: Machine) -> None:
