@@ -10,7 +10,9 @@ there; equal cards are searched once (``ordering``), and sure facts stop the sea
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
+from typing import Final
 
 from replay.solver.board import Board
 from replay.solver.bounds import last_round_value, static_bounds, trick_bounds
@@ -19,6 +21,10 @@ from replay.solver.position import Move, Position
 from replay.solver.relative import relative_ranks
 
 Key = tuple[int, ...]
+Entry = list[int]
+"""A table entry: bounds on the points still to come (low, high) and the move that did best
+there (``NO_LEAD`` until one did), shared by every exact position with the same relative key."""
+NO_LEAD: Final = -1
 
 
 @dataclass(frozen=True)
@@ -36,9 +42,10 @@ class Solver:
     def __init__(self, position: Position) -> None:
         self.board = Board(position)
         self.relative = relative_ranks(self.board.layout)
-        self.keys: dict[Key, Key] = {}
-        self.bounds: dict[Key, tuple[int, int]] = {}
-        self.leads: dict[Key, int] = {}
+        self.entries: dict[Key, Entry] = {}
+        """Per exact trick-start position, its entry (found through ``table`` once)."""
+        self.table: dict[Key, Entry] = {}
+        """Per relative key, the entry: shared with the solvers of other deals (``sharing``)."""
         self.nodes = 0
 
     def value(
@@ -56,18 +63,26 @@ class Solver:
         low = low if floor is None else max(low, min(floor, high))
         high = high if ceiling is None else min(high, max(ceiling, low))
         beta = (low + high + 1) // 2 if guess is None else min(max(guess, low + 1), high)
-        while low < high:
-            value = self._search(beta - 1, beta)
-            if value >= beta:
-                low = value
-            else:
-                high = value
-            beta = (low + high + 1) // 2
+        paused = _pause_gc()
+        try:
+            while low < high:
+                value = self._search(beta - 1, beta)
+                if value >= beta:
+                    low = value
+                else:
+                    high = value
+                beta = (low + high + 1) // 2
+        finally:
+            _resume_gc(paused)
         return low
 
     def reaches(self, target: int) -> bool:
         """Whether the callers can end with at least ``target`` points against best defence."""
-        return self._search(target - 1, target) >= target
+        paused = _pause_gc()
+        try:
+            return self._search(target - 1, target) >= target
+        finally:
+            _resume_gc(paused)
 
     def solve(self) -> Solution:
         """The value and every legal move (equal cards included) that keeps it."""
@@ -106,8 +121,7 @@ class Solver:
         same = (other.board.trump, other.board.undertaking, other.board.table)
         if same != (board.trump, board.undertaking, board.table) or other.board.call != board.call:
             raise ValueError("only a deal of the same game, trump and call can share tables")
-        other.bounds = self.bounds
-        other.leads = self.leads
+        other.table = self.table
         return other
 
     def value_after(self, move: Move, worse_than: int | None = None) -> int:
@@ -137,16 +151,22 @@ class Solver:
         self.board.play(self.board.encode(move))
         self.board.forget()
 
-    def _key(self) -> Key:
-        """The table key of a trick start, remembered per exact position (it costs more)."""
+    def _entry(self) -> Entry:
+        """The table entry of a trick start, remembered per exact position: one lookup of a
+        short key a node, the relative key (it costs more) worked out once per position."""
         board = self.board
         exact = (board.leader, board.face_down, board.first_suit, *board.hands)
         if board.stop_target:
             exact += (board.taken, board.others)
-        key = self.keys.get(exact)
-        if key is None:
-            key = self.keys[exact] = self._relative_key()
-        return key
+        entry = self.entries.get(exact)
+        if entry is None:
+            key = self._relative_key()
+            entry = self.table.get(key)
+            if entry is None:
+                low, high = static_bounds(board)
+                entry = self.table[key] = [low, high, NO_LEAD]
+            self.entries[exact] = entry
+        return entry
 
     def _relative_key(self) -> Key:
         """Who leads, then each suit in relative ranks (``replay.solver.relative``)."""
@@ -182,26 +202,23 @@ class Solver:
         if high <= alpha:
             return high
         low = taken
-        key: Key | None = None
+        entry: Entry | None = None
         if board.trick:
             if board.face_down < 0:
                 low, high = trick_bounds(board, low, high)
         elif board.count == board.players and (board.retro or board.face_down < 0):
             return last_round_value(board)
         else:
-            key = self._key()
-            bound = self.bounds.get(key)
-            if bound is None:
-                bound = self.bounds[key] = static_bounds(board)
-            low, high = taken + bound[0], taken + bound[1]
+            entry = self._entry()
+            low, high = taken + entry[0], taken + entry[1]
         if low >= beta or low == high:
             return low
         if high <= alpha:
             return high
         moves = ordered_moves(board)
-        if key is not None:
-            first = self.leads.get(key)
-            if first is not None and first != moves[0] and first in moves:
+        if entry is not None:
+            first = entry[2]
+            if first != NO_LEAD and first != moves[0] and first in moves:
                 moves.remove(first)
                 moves.insert(0, first)
         chosen = moves[0]
@@ -227,15 +244,28 @@ class Solver:
                     chosen = move
                     if best <= alpha:
                         break
-        if key is not None:
-            self.leads[key] = chosen
-            low, high = self.bounds[key]
-            if best > alpha:
-                low = max(low, best - taken)
-            if best < beta:
-                high = min(high, best - taken)
-            self.bounds[key] = (low, high)
+        if entry is not None:
+            entry[2] = chosen
+            if best > alpha and best - taken > entry[0]:
+                entry[0] = best - taken
+            if best < beta and best - taken < entry[1]:
+                entry[1] = best - taken
         return best
+
+
+def _pause_gc() -> bool:
+    """Stop Python's cycle collector for a search, saying whether it ran: the search makes
+    millions of small objects and no cycles, and collecting over the growing table cost about
+    a twentieth of the time."""
+    running = gc.isenabled()
+    if running:
+        gc.disable()
+    return running
+
+
+def _resume_gc(paused: bool) -> None:
+    if paused:
+        gc.enable()
 
 
 def solve(position: Position) -> Solution:
