@@ -18,6 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import BinaryIO, TypeVar, cast
@@ -33,6 +34,7 @@ from dashboard.library import (
     LoadedSession,
     SameObject,
     SessionCache,
+    archive_key,
     archive_to_list,
     discover,
     find,
@@ -45,7 +47,7 @@ from dashboard.recording.live import LiveSessions
 from dashboard.recording.tricks.setup import archive_argument
 from dashboard.recording.watched import hand_in_play
 from dashboard.screens.rummy.panels import rummy_tables
-from dashboard.server.fair_background import Background, background_on
+from dashboard.server.fair_background import Background, background_on, judged_unasked, turned_on
 from dashboard.server.fair_worker import FairJobs
 from dashboard.server.replay_store import ReplayStore, default_folder
 from dashboard.server.upload_worker import (
@@ -296,6 +298,23 @@ def fair_background() -> Background | None:
     if location is None or not background_on(sys.argv[1:], os.environ):
         return None
     return _fair_background(location)
+
+
+def judged_in_background() -> frozenset[str]:
+    """The archive's sessions (by key) whose hands a background judges fairly as they end: on this
+    server or, with several processes, on worker 1, whose results the others find in the replay
+    store (``fair_background.judged_unasked``); none when it is turned off or the archive is away
+    (asking never creates it).
+    """
+    location = day_location()
+    if not turned_on(sys.argv[1:], os.environ) or location is None or location not in archives():
+        return frozenset()
+    now = datetime.now(UTC)
+    try:
+        summaries = shared_archive(location).sessions()
+    except ArchiveError:
+        return frozenset()
+    return frozenset(archive_key(s.id) for s in summaries if judged_unasked(s, now))
 
 
 def warm() -> None:

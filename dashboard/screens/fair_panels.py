@@ -4,7 +4,9 @@ Sampling takes seconds to minutes per hand, away from the page's script run: in 
 the server runs one hand at a time (``dashboard.server.fair_worker``), its progress redrawn each
 second. A server recording into an archive analyses each hand as it ends, unasked, with the
 default deals a decision (``dashboard.server.fair_background``): a session being recorded shows its
-ended hands analysed and the others queued; other hands are analysed when asked (a button). Each
+ended hands analysed and the others queued; other hands are analysed when asked (a button). An
+open page redraws itself when an analysis it waits for arrives or a hand being played ends, and
+only then (``dashboard.server.fair_watch``); waiting for nothing, it polls not at all. Each
 result is kept for the server (``fair_results``) and in the replay store
 (``ReplayStore.put_result``), keyed by what it was computed from (the session's tags and the hands
 up to it), the hand, the deals a decision and the seed, so any tab, the page visited again, and the
@@ -15,7 +17,7 @@ verdicts side by side, and a drill, "find the better card", from the player's se
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import streamlit as st
 
@@ -28,6 +30,14 @@ from dashboard.server.fair_background import (
     hand_digests,
     keep_in,
     kept_fair,
+)
+from dashboard.server.fair_watch import (
+    PROGRESS_SECONDS,
+    WATCH_SECONDS,
+    Awaited,
+    analysis_state,
+    awaiting,
+    moved,
 )
 from dashboard.server.fair_worker import FairJob, FairJobs
 from dashboard.views.frame_html import frame_html
@@ -102,8 +112,10 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
     jobs = state.fair_jobs()
     # A hand's key needs its digest, hence the session's record: worked out only once this
     # machine holds a fair analysis at all (a page opened after a restart reads only tallies).
-    kept_any = bool(results) or jobs.started() or state.store().holds_results()
+    kept_any = _held()
     keys = _keys(ended, samples) if kept_any else {}
+    # Each analysis's state before it is read: one arriving after this is news to the watch.
+    seen = {key: _state(_store_key(key)) for key in keys if key not in results}
     for key in keys:
         if key not in results and (kept := kept_fair(state.store(), jobs, _store_key(key))):
             results[key] = kept
@@ -126,8 +138,16 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
         st.rerun()  # the button's question answered: draw the page with the progress instead
     if playing:
         st.caption(f"{playing} hand(s) being played: each is analysed fairly once it ends.")
-    if running:
-        _progress([(job.key, _hand_label(keys, job.key)) for job in running])
+    awaited = _awaited(
+        hands,
+        {_store_key(key): (keys[key][0].key, seen[key]) for key in pending},
+        set() if kept_any else {loaded.key for loaded, _ in ended},
+        samples,
+    )
+    if awaited:  # redrawn when an analysis arrives: each second with progress bars, else every 2 s
+        bars = [(job.key, _hand_label(keys, job.key)) for job in running]
+        every = PROGRESS_SECONDS if bars else WATCH_SECONDS
+        st.fragment(_watch, run_every=every)(awaited, bars)
     failed = [job for key in pending if (job := jobs.job(_store_key(key))) and job.error]
     for job in failed:
         st.error(escape_markdown(f"The fair analysis stopped: {job.error}"))
@@ -170,6 +190,65 @@ def _keys(
     }
 
 
+def _held() -> bool:
+    """Whether this machine holds any fair analysis (made, queued, or in the replay store)."""
+    return bool(fair_results()) or state.fair_jobs().started() or state.store().holds_results()
+
+
+def _awaited(
+    hands: Sequence[tuple[LoadedSession, int]],
+    pending: dict[str, tuple[str, str]],
+    unheld: set[str],
+    samples: int,
+) -> Awaited:
+    """What the section drawn waits for (``fair_watch.awaiting``): of the hands given, the
+    analyses ``pending`` (name: its session's key and its state seen) and the sessions of ended
+    hands left without a key (``unheld``: the server held no analysis). The background's only at
+    its deals a decision; the archive's list of sessions is read only when a hand has no job or
+    is being played."""
+    jobs = state.fair_jobs()
+    in_play = {loaded.key: _ended_hands(loaded) for loaded, _ in hands if loaded.summary.in_play}
+    asked = in_play or unheld or any(jobs.job(name) is None for name in pending)
+    judged: Collection[str] = ()
+    if asked and samples == fair_background.SAMPLES:
+        judged = state.judged_in_background()
+    return awaiting(in_play, pending, unheld, judged, jobs.job)
+
+
+def _watch(awaited: Awaited, bars: list[tuple[str, str]]) -> None:
+    """The running analyses' progress (each job's name and its hand in words), redrawn by the
+    fragment's timer; the whole page as soon as what it waits for moved (``fair_watch.moved``)."""
+    if moved(awaited, _held, _ended_now, _state):
+        st.rerun(scope="app")
+    jobs = state.fair_jobs()
+    found = [(job, label) for name, label in bars if (job := jobs.job(name)) is not None]
+    for job, label in found:
+        said = "queued" if not job.started else job.said()
+        st.progress(job.fraction, text=f"{label}: {said}")
+    if found:
+        st.caption("The analysis runs on the server: you may leave the page and come back.")
+
+
+def _state(name: str) -> str:
+    """The state of the analysis ``name`` (``fair_watch.analysis_state``), its result not read."""
+    return analysis_state(state.store().holds_result(name), state.fair_jobs().job(name))
+
+
+def _ended_hands(loaded: LoadedSession) -> int:
+    """The session's hands that have ended (a hand being played has not)."""
+    return loaded.hands - 1 if loaded.summary.in_play else loaded.hands
+
+
+def _ended_now(keys: Collection[str]) -> dict[str, int]:
+    """The ended hands of these archived sessions (by key) as the archive holds them now."""
+    return {
+        loaded.key: _ended_hands(loaded)
+        for location in state.archives()
+        for loaded in state.archive_sessions(location)
+        if loaded.key in keys
+    }
+
+
 def _running(jobs: FairJobs, key: Key) -> bool:
     job = jobs.job(_store_key(key))
     return job is not None and job.running
@@ -193,20 +272,6 @@ def _start(
         keep(fair)
 
     return jobs.start(_store_key(key), request, done)
-
-
-@st.fragment(run_every=1.0)
-def _progress(watched: list[tuple[str, str]]) -> None:
-    """The running analyses' progress (each job's name and its hand in words), redrawn each
-    second; the whole page once all are done."""
-    jobs = state.fair_jobs()
-    found = [(job, label) for name, label in watched if (job := jobs.job(name)) is not None]
-    if all(not job.running for job, _ in found):
-        st.rerun(scope="app")
-    for job, label in found:
-        said = "queued" if not job.started else job.said()
-        st.progress(job.fraction, text=f"{label}: {said}")
-    st.caption("The analysis runs on the server: you may leave the page and come back.")
 
 
 def _hand_label(keys: dict[Key, tuple[LoadedSession, int]], name: str) -> str:

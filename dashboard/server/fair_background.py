@@ -20,7 +20,10 @@ Only the trick games have a fair analysis (``FAIRLY_JUDGED``, by the family's na
 server processes on one archive (``thuruppu serve --workers N``) only worker 1 runs the background
 (``THURUPPU_WORKER``); the others find its results in the replay store they share. It is turned
 off by ``--no-fair-background`` on the command starting the dashboard, or
-``THURUPPU_FAIR_BACKGROUND=off``.
+``THURUPPU_FAIR_BACKGROUND=off``. An open Coaching page waits for its results and redraws itself
+when one arrives (``dashboard.server.fair_watch``): whether it is on for the dashboard, run here or
+by worker 1 (``turned_on``), and which sessions it judges unasked (``judged_unasked``) say what
+such a page waits for.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from dashboard.server.launch import FAIR_BACKGROUND_OFF
 from dashboard.server.notices import follow
 from dashboard.server.public_routes import WORKER_ENV
 from dashboard.server.replay_store import ReplayStore
-from recorder.archive import Archive, ArchiveError, open_archive
+from recorder.archive import Archive, ArchiveError, SessionSummary, open_archive
 from recorder.archive.notices import Notice
 from recorder.games import family_name
 from recorder.house_rules import resolve_rules
@@ -66,14 +69,30 @@ def judged_fairly(game: str) -> bool:
     return FAIRLY_JUDGED.get(family_name(game), False)
 
 
-def background_on(arguments: Sequence[str], environ: Mapping[str, str]) -> bool:
-    """Whether this server runs the background: not turned off by ``OFF_FLAG`` among the app's
-    arguments nor by ``BACKGROUND_ENV``, and the first (or only) worker."""
+def turned_on(arguments: Sequence[str], environ: Mapping[str, str]) -> bool:
+    """Whether the dashboard judges hands in the background: not turned off by ``OFF_FLAG`` among
+    the app's arguments nor by ``BACKGROUND_ENV`` (with several processes, worker 1 runs it and
+    the others find its results in the replay store)."""
     if OFF_FLAG in arguments:
         return False
-    if environ.get(BACKGROUND_ENV, "").strip().lower() in OFF_WORDS:
-        return False
-    return environ.get(WORKER_ENV, "1").strip() in ("", "1")
+    return environ.get(BACKGROUND_ENV, "").strip().lower() not in OFF_WORDS
+
+
+def background_on(arguments: Sequence[str], environ: Mapping[str, str]) -> bool:
+    """Whether this server runs the background: ``turned_on``, and the first (or only) worker."""
+    return turned_on(arguments, environ) and environ.get(WORKER_ENV, "1").strip() in ("", "1")
+
+
+def judged_unasked(summary: SessionSummary, now: datetime) -> bool:
+    """Whether the background judges the session's ended hands from the first time it sees it: a
+    game judged fairly, recorded live in the ``RECENT_HOURS`` before ``now`` (a session it has
+    seen is judged again whenever its log moves)."""
+    since = now - timedelta(hours=RECENT_HOURS)
+    return (
+        judged_fairly(summary.game)
+        and summary.origin == "live"
+        and _since(summary.created_at, since)
+    )
 
 
 def hand_digests(record: Record) -> list[str]:
@@ -174,15 +193,13 @@ class Background:
             self._archive = open_archive(self.location, create=False)
         archive = self._archive
         wanted = set(sessions)
-        since = self._now() - timedelta(hours=RECENT_HOURS)
+        now = self._now()
         queued: list[str] = []
         for summary in archive.sessions():
             if summary.id not in wanted:
                 continue
             first = summary.id not in self._seen
-            if not judged_fairly(summary.game) or (
-                first and (summary.origin != "live" or not _since(summary.created_at, since))
-            ):
+            if not judged_fairly(summary.game) or (first and not judged_unasked(summary, now)):
                 self._seen[summary.id] = summary.events
                 continue
             log = archive.events(summary.id)

@@ -251,6 +251,14 @@ class ReplayStore:
         except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
             return None
 
+    def holds_result(self, key: str) -> bool:
+        """Whether a derived result is kept under ``key``, without reading it: a page waiting for
+        one looks often."""
+        try:
+            return self._path(f"result-{key}").exists()
+        except OSError:
+            return False
+
     def holds_results(self) -> bool:
         """Whether any derived result is kept (``put_result``): a page may skip looking one up."""
         try:
