@@ -18,15 +18,15 @@ used (``dashboard.recording.rummy.clicks``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter
 
 from dashboard.recording.rummy import clicks
 from dashboard.recording.rummy.pick import Pick
 from dashboard.recording.rummy.position import RummyPosition
+from dashboard.recording.taps import TapBase, UndoTap
 from dashboard.recording.tricks.clicks import Decision, Refused
 from dashboard.views.cards import card_label
 from recorder.archive import (
@@ -40,12 +40,6 @@ from recorder.archive.fold import joined, surviving_events
 from recorder.rummy.cards import RummyCard
 from recorder.rummy.model import Outcome as OutcomeLine
 from recorder.rummy.model import RummyRedealReason
-
-
-class TapBase(BaseModel):
-    """What every tap shares: frozen, strict about its fields."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class JokerTap(TapBase):
@@ -115,13 +109,6 @@ class NextDealTap(TapBase):
     dealer: int | None = None
 
 
-class UndoTap(TapBase):
-    """Take back the event logged at ``target`` (the latest one the page showed)."""
-
-    kind: Literal["undo"]
-    target: int
-
-
 Tapped = Annotated[
     JokerTap
     | OutcomeTap
@@ -134,22 +121,8 @@ Tapped = Annotated[
     | UndoTap,
     Field(discriminator="kind"),
 ]
-_TAPPED: TypeAdapter[Tapped] = TypeAdapter(Tapped)
-
-
-def read_tap(content: str) -> Tapped | str:
-    """The tap a phone sent (JSON text), or what is wrong with it in a scorer's words."""
-    try:
-        return _TAPPED.validate_json(content)
-    except ValidationError as error:
-        first = error.errors()[0]
-        place = ".".join(str(part) for part in first["loc"]) or "the tap"
-        return f"the phone sent a tap this server cannot read ({place}: {first['msg']})"
-
-
-def canonical(tap: Tapped) -> str:
-    """The tap as canonical JSON text: what the archive compares a repeated send with."""
-    return json.dumps(tap.model_dump(), sort_keys=True, separators=(",", ":"))
+TAPPED: TypeAdapter[Tapped] = TypeAdapter(Tapped)
+"""Reads a tap from the JSON text a phone sent (``tap_families.TapFamily.read_tap``)."""
 
 
 def decision(position: RummyPosition, log: Sequence[LoggedEvent], tap: Tapped) -> Decision:

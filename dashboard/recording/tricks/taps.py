@@ -16,12 +16,12 @@ typed turn uses (``clicks``); the archive then stores the tap and its events onc
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter
 
+from dashboard.recording.taps import TapBase, UndoTap
 from dashboard.recording.tricks import clicks
 from dashboard.recording.tricks.clicks import Decision, Refused
 from dashboard.recording.tricks.position import Position
@@ -29,12 +29,6 @@ from dashboard.recording.tricks.view import seat_name
 from dashboard.views.cards import card_label
 from recorder.archive import CallMade, HandStarted, LoggedEvent, TrumpPlaced, TurnPlayed
 from recorder.archive.fold import joined, surviving_events
-
-
-class TapBase(BaseModel):
-    """What every tap shares: frozen, strict about its fields."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class CardTap(TapBase):
@@ -83,33 +77,12 @@ class EndTap(TapBase):
     kind: Literal["end"]
 
 
-class UndoTap(TapBase):
-    """Take back the event logged at ``target`` (the latest one the page showed)."""
-
-    kind: Literal["undo"]
-    target: int
-
-
 Tapped = Annotated[
     CardTap | CallTap | TrumpTap | AnswerTap | PairTap | EndTap | UndoTap,
     Field(discriminator="kind"),
 ]
-_TAPPED: TypeAdapter[Tapped] = TypeAdapter(Tapped)
-
-
-def read_tap(content: str) -> Tapped | str:
-    """The tap a phone sent (JSON text), or what is wrong with it in a scorer's words."""
-    try:
-        return _TAPPED.validate_json(content)
-    except ValidationError as error:
-        first = error.errors()[0]
-        place = ".".join(str(part) for part in first["loc"]) or "the tap"
-        return f"the phone sent a tap this server cannot read ({place}: {first['msg']})"
-
-
-def canonical(tap: Tapped) -> str:
-    """The tap as canonical JSON text: what the archive compares a repeated send with."""
-    return json.dumps(tap.model_dump(), sort_keys=True, separators=(",", ":"))
+TAPPED: TypeAdapter[Tapped] = TypeAdapter(Tapped)
+"""Reads a tap from the JSON text a phone sent (``tap_families.TapFamily.read_tap``)."""
 
 
 def decision(position: Position, log: Sequence[LoggedEvent], tap: Tapped) -> Decision:
