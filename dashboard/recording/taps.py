@@ -1,16 +1,27 @@
-"""What the taps of every game family share: the taps' base and the Undo tap.
+"""What the tap pads of every game family share on the server: the taps' base and the Undo tap,
+what an Undo would take back, and the head of the pad's data.
 
-The pad's queue (``dashboard/screens/tap_queue.js``) is one for every family, and so is its Undo:
-a tap naming the log position it takes back. Each family's taps (``tricks.taps``, ``rummy.taps``)
-build on these; how a tap is read and compared is the same for every family too
-(``tap_families.TapFamily``).
+The pad's queue (``dashboard/screens/tap_queue.js``) is one for every family, and so are its Undo
+(a tap naming the log position it takes back) and the fields it reads from the pad's data: the
+session, how many events the page was drawn from, where to send, the phase and what Undo would
+take back. Each family's taps and pad data (``tricks.taps``, ``rummy.taps``, ``tricks.pad``,
+``rummy.pad``) build on these, so that the queue finds the same in each; how a tap is read and
+compared is the same for every family too (``tap_families.TapFamily``).
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable, Sequence
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
+
+from recorder.archive import LoggedEvent
+from recorder.archive.fold import joined, surviving_events
+
+ROUTE = "_tap"
+"""Where the pad sends its taps, relative to the page (``dashboard.server.tap_route``), so that a
+server behind a proxy's sub-path is reached there too."""
 
 
 class TapBase(BaseModel):
@@ -24,3 +35,50 @@ class UndoTap(TapBase):
 
     kind: Literal["undo"]
     target: int
+
+
+class PadPosition(Protocol):
+    """What the shared part of the pad reads of a family's position."""
+
+    @property
+    def session_id(self) -> int: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def undoable(self) -> int:
+        """How many events an undo could still cancel."""
+        ...
+
+
+def latest_undo(
+    position: PadPosition, log: Sequence[LoggedEvent], words: Callable[[LoggedEvent], str]
+) -> tuple[int, str] | None:
+    """The log position an undo would take back now and what it is in ``words`` (an event
+    written in one step with those before it, a hand's end, is named by the first of them), or
+    ``None`` when there is nothing to undo."""
+    if position.undoable == 0:
+        return None
+    survivors = surviving_events(log)
+    if not survivors:
+        return None
+    last = survivors[-1]
+    named = survivors[-1 - joined(last.event)] if joined(last.event) < len(survivors) else last
+    return last.seq, words(named)
+
+
+def pad_head(
+    family: str, position: PadPosition, events: int, undo: tuple[int, str] | None
+) -> dict[str, object]:
+    """The fields of the pad's data every family has: its ``family`` (the name its script draws
+    it by), the session, the ``events`` the page was drawn from, the route, the phase and the
+    ``undo`` (log position and words) its Undo button names."""
+    return {
+        "family": family,
+        "session": position.session_id,
+        "events": events,
+        "route": ROUTE,
+        "phase": position.phase,
+        "undo": None if undo is None else {"target": undo[0], "label": undo[1]},
+    }

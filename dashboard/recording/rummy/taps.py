@@ -19,6 +19,7 @@ used (``dashboard.recording.rummy.clicks``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
@@ -26,7 +27,7 @@ from pydantic import Field, TypeAdapter
 from dashboard.recording.rummy import clicks
 from dashboard.recording.rummy.pick import Pick
 from dashboard.recording.rummy.position import RummyPosition
-from dashboard.recording.taps import TapBase, UndoTap
+from dashboard.recording.taps import TapBase, UndoTap, latest_undo
 from dashboard.recording.tricks.clicks import Decision, Refused
 from dashboard.views.cards import card_label
 from recorder.archive import (
@@ -36,7 +37,6 @@ from recorder.archive import (
     RummyLineWritten,
     RummyWinnerNamed,
 )
-from recorder.archive.fold import joined, surviving_events
 from recorder.rummy.cards import RummyCard
 from recorder.rummy.model import Outcome as OutcomeLine
 from recorder.rummy.model import RummyRedealReason
@@ -166,14 +166,7 @@ def _in_deal(position: RummyPosition, tap: PickTap | RedealTap) -> Decision:
 def undo_target(position: RummyPosition, log: Sequence[LoggedEvent]) -> tuple[int, str] | None:
     """The log position an undo would take back now and what it is in words ("Babu (2): drop
     25"), or ``None`` when there is nothing to undo."""
-    if position.undoable == 0:
-        return None
-    survivors = surviving_events(log)
-    if not survivors:
-        return None
-    last = survivors[-1]
-    named = survivors[-1 - joined(last.event)] if joined(last.event) < len(survivors) else last
-    return last.seq, _words(position, named)
+    return latest_undo(position, log, partial(_words, position))
 
 
 def _undo(position: RummyPosition, log: Sequence[LoggedEvent], target: int) -> Decision:

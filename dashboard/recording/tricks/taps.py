@@ -17,18 +17,18 @@ typed turn uses (``clicks``); the archive then stores the tap and its events onc
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from dashboard.recording.taps import TapBase, UndoTap
+from dashboard.recording.taps import TapBase, UndoTap, latest_undo
 from dashboard.recording.tricks import clicks
 from dashboard.recording.tricks.clicks import Decision, Refused
 from dashboard.recording.tricks.position import Position
 from dashboard.recording.tricks.view import seat_name
 from dashboard.views.cards import card_label
 from recorder.archive import CallMade, HandStarted, LoggedEvent, TrumpPlaced, TurnPlayed
-from recorder.archive.fold import joined, surviving_events
 
 
 class CardTap(TapBase):
@@ -108,14 +108,7 @@ def decision(position: Position, log: Sequence[LoggedEvent], tap: Tapped) -> Dec
 def undo_target(position: Position, log: Sequence[LoggedEvent]) -> tuple[int, str] | None:
     """The log position an undo would take back now and what it is in words ("Faiz's 8♦"), or
     ``None`` when there is nothing to undo."""
-    if position.undoable == 0:
-        return None
-    survivors = surviving_events(log)
-    if not survivors:
-        return None
-    last = survivors[-1]
-    named = survivors[-1 - joined(last.event)] if joined(last.event) < len(survivors) else last
-    return last.seq, _words(position, named)
+    return latest_undo(position, log, partial(_words, position))
 
 
 def _undo(position: Position, log: Sequence[LoggedEvent], target: int) -> Decision:
