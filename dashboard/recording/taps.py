@@ -1,5 +1,5 @@
 """What the tap pads of every game family share on the server: the taps' base and the Undo tap,
-what an Undo would take back, and the head of the pad's data.
+what an Undo would take back and when it is refused, and the head of the pad's data.
 
 The pad's queue (``dashboard/screens/tap_queue.js``) is one for every family, and so are its Undo
 (a tap naming the log position it takes back) and the fields it reads from the pad's data: the
@@ -16,6 +16,7 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
+from dashboard.recording.tricks.clicks import Decision, Refused
 from recorder.archive import LoggedEvent
 from recorder.archive.fold import joined, surviving_events
 
@@ -66,6 +67,20 @@ def latest_undo(
     last = survivors[-1]
     named = survivors[-1 - joined(last.event)] if joined(last.event) < len(survivors) else last
     return last.seq, words(named)
+
+
+def undo_decision(
+    latest: tuple[int, str] | None, target: int, latest_is: str, undo: Callable[[], Decision]
+) -> Decision:
+    """An Undo tap that names the event at ``target``, decided against what an undo would take
+    back now (``latest``, from ``latest_undo``): refused when there is nothing to undo or when the
+    latest one (the ``latest_is``: "event", "entry") is now another, else ``undo``'s decision
+    (the family's undo click)."""
+    if latest is None:
+        return Refused("there is nothing to undo")
+    if latest[0] != target:
+        return Refused(f"the latest {latest_is} is now {latest[1]}: nothing was undone")
+    return undo()
 
 
 def pad_head(

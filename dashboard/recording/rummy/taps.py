@@ -27,7 +27,7 @@ from pydantic import Field, TypeAdapter
 from dashboard.recording.rummy import clicks
 from dashboard.recording.rummy.pick import Pick
 from dashboard.recording.rummy.position import RummyPosition
-from dashboard.recording.taps import TapBase, UndoTap, latest_undo
+from dashboard.recording.taps import TapBase, UndoTap, latest_undo, undo_decision
 from dashboard.recording.tricks.clicks import Decision, Refused
 from dashboard.views.cards import card_label
 from recorder.archive import (
@@ -170,13 +170,9 @@ def undo_target(position: RummyPosition, log: Sequence[LoggedEvent]) -> tuple[in
 
 
 def _undo(position: RummyPosition, log: Sequence[LoggedEvent], target: int) -> Decision:
-    """The undo of the event at ``target``, refused when the latest event is another one."""
+    """The undo of the event at ``target``, refused when the latest entry is another one."""
     latest = undo_target(position, log)
-    if latest is None:
-        return Refused("there is nothing to undo")
-    if latest[0] != target:
-        return Refused(f"the latest entry is now {latest[1]}: nothing was undone")
-    return clicks.undo_click(position)
+    return undo_decision(latest, target, "entry", partial(clicks.undo_click, position))
 
 
 def _words(position: RummyPosition, entry: LoggedEvent) -> str:

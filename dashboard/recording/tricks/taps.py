@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from dashboard.recording.taps import TapBase, UndoTap, latest_undo
+from dashboard.recording.taps import TapBase, UndoTap, latest_undo, undo_decision
 from dashboard.recording.tricks import clicks
 from dashboard.recording.tricks.clicks import Decision, Refused
 from dashboard.recording.tricks.position import Position
@@ -114,11 +114,7 @@ def undo_target(position: Position, log: Sequence[LoggedEvent]) -> tuple[int, st
 def _undo(position: Position, log: Sequence[LoggedEvent], target: int) -> Decision:
     """The undo of the event at ``target``, refused when the latest event is another one."""
     latest = undo_target(position, log)
-    if latest is None:
-        return Refused("there is nothing to undo")
-    if latest[0] != target:
-        return Refused(f"the latest event is now {latest[1]}: nothing was undone")
-    return clicks.undo_click(position)
+    return undo_decision(latest, target, "event", partial(clicks.undo_click, position))
 
 
 def _words(position: Position, entry: LoggedEvent) -> str:
