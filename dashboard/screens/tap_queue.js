@@ -291,6 +291,39 @@ function heading(text) {
   return made;
 }
 
+function drawSeatChoice(root, items, chosen, name, choose) {
+  // A row of seats to choose one from (who acts, who shuffles next), each button named
+  // `${name}-${seat}`, the chosen one pressed: a tap chooses its seat (choose(seat)) and draws the
+  // pad again.
+  const seats = row("tp-seats");
+  for (const item of items) {
+    const on = item.seat === chosen;
+    const made = button(item.label, { "data-tap": `${name}-${item.seat}`, "aria-pressed": on });
+    if (on) made.classList.add("tp-chosen");
+    made.addEventListener("click", () => {
+      choose(item.seat);
+      draw();
+    });
+    seats.append(made);
+  }
+  root.append(seats);
+}
+
+function drawCards(root, lines, name, onTap, played) {
+  // The cards of lines ([{suit, cells: [{code, label}]}]) a row a suit, each button named
+  // `${name}-${code}`: a tap gives its cell to onTap; played(cell), when given, greys one out.
+  for (const line of lines) {
+    const made = row("tp-grid");
+    for (const cell of line.cells) {
+      const card = button(cell.label, { "data-tap": `${name}-${cell.code}` }, () => onTap(cell));
+      card.classList.add("tp-suit-" + line.suit);
+      if (played) card.disabled = played(cell);
+      made.append(card);
+    }
+    root.append(made);
+  }
+}
+
 function drawQueue(root) {
   const kept = book(shown.session);
   const box = document.createElement("div");
