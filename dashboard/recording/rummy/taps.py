@@ -128,7 +128,8 @@ TAPPED: TypeAdapter[Tapped] = TypeAdapter(Tapped)
 def decision(position: RummyPosition, log: Sequence[LoggedEvent], tap: Tapped) -> Decision:
     """The events ``tap`` stands for at ``position`` (made from ``log``), or why it is refused."""
     if isinstance(tap, UndoTap):
-        return _undo(position, log, tap.target)
+        undo = partial(clicks.undo_click, position)
+        return undo_decision(undo_target(position, log), tap.target, "entry", undo)
     if isinstance(tap, JokerTap):
         return clicks.joker_click(position, tap.code)
     if isinstance(tap, OutcomeTap):
@@ -167,12 +168,6 @@ def undo_target(position: RummyPosition, log: Sequence[LoggedEvent]) -> tuple[in
     """The log position an undo would take back now and what it is in words ("Babu (2): drop
     25"), or ``None`` when there is nothing to undo."""
     return latest_undo(position, log, partial(_words, position))
-
-
-def _undo(position: RummyPosition, log: Sequence[LoggedEvent], target: int) -> Decision:
-    """The undo of the event at ``target``, refused when the latest entry is another one."""
-    latest = undo_target(position, log)
-    return undo_decision(latest, target, "entry", partial(clicks.undo_click, position))
 
 
 def _words(position: RummyPosition, entry: LoggedEvent) -> str:

@@ -88,7 +88,8 @@ TAPPED: TypeAdapter[Tapped] = TypeAdapter(Tapped)
 def decision(position: Position, log: Sequence[LoggedEvent], tap: Tapped) -> Decision:
     """The events ``tap`` stands for at ``position`` (made from ``log``), or why it is refused."""
     if isinstance(tap, UndoTap):
-        return _undo(position, log, tap.target)
+        undo = partial(clicks.undo_click, position)
+        return undo_decision(undo_target(position, log), tap.target, "event", undo)
     if isinstance(tap, TrumpTap):
         return clicks.trump_click(position, tap.code, tap.suit)
     if isinstance(tap, EndTap):
@@ -109,12 +110,6 @@ def undo_target(position: Position, log: Sequence[LoggedEvent]) -> tuple[int, st
     """The log position an undo would take back now and what it is in words ("Faiz's 8♦"), or
     ``None`` when there is nothing to undo."""
     return latest_undo(position, log, partial(_words, position))
-
-
-def _undo(position: Position, log: Sequence[LoggedEvent], target: int) -> Decision:
-    """The undo of the event at ``target``, refused when the latest event is another one."""
-    latest = undo_target(position, log)
-    return undo_decision(latest, target, "event", partial(clicks.undo_click, position))
 
 
 def _words(position: Position, entry: LoggedEvent) -> str:
