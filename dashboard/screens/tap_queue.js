@@ -1,7 +1,8 @@
 // The tap pad's queue (dashboard/screens/tap_pad.py), shared by every game family's pad: each
 // tap kept on this phone until the server holds it. The family's buttons are drawn by its own
 // script (tap_pad_trick.js, tap_pad_rummy.js), which registers itself in FAMILIES under the name
-// the pad's data gives (data.family); this script holds no rule of any game.
+// the pad's data gives (data.family) and draws with the helpers here (a button, a row, a heading,
+// a row of seats to choose from, the cards suit by suit); this script holds no rule of any game.
 //
 // A tap is given this phone's id and the next number of this phone's taps in the session, put in
 // the phone's localStorage at once (so a reload, a locked screen or a closed tab keeps it) and
