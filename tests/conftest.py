@@ -1,6 +1,8 @@
 """Refuse to test stale compiled modules (a module compiled by ``setup.py`` shadows its source),
 and keep the dashboard's replay cache of the test run in a temporary folder, never the user's; the
-servers the tests start judge no hand fairly in the background unless a test turns it on."""
+servers the tests start judge no hand fairly in the background unless a test turns it on. The
+scorer's taps are tested against a server of their own (``tap_server``): the fault tests and the
+tap pads' browser tests."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import importlib.machinery
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from itertools import product
 from pathlib import Path
 
@@ -15,6 +18,8 @@ import pytest
 
 from dashboard.server.fair_background import BACKGROUND_ENV
 from dashboard.server.replay_store import CACHE_ENV
+from tests.browser.conftest import free_port
+from tests.tap_client import TapServer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,3 +48,17 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     shutil.rmtree(os.environ.get(CACHE_ENV, ""), ignore_errors=True)
+
+
+@pytest.fixture
+def tap_server(tmp_path: Path) -> Iterator[TapServer]:
+    """A server (not yet started) on a temporary SQLite archive, stopped after the test."""
+    (tmp_path / "sessions").mkdir()
+    server = TapServer(
+        str(tmp_path / "archive.sqlite"), tmp_path / "sessions", tmp_path / "server.log", 0
+    )
+    server.port = free_port()
+    try:
+        yield server
+    finally:
+        server.stop()

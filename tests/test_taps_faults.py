@@ -27,7 +27,7 @@ import random
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -39,7 +39,6 @@ from dashboard.recording.tap_writer import Sent, write_tap
 from dashboard.recording.tricks import clicks
 from recorder.archive import Archive, Event, open_archive
 from recorder.archive.fold import effective_events
-from tests.browser.conftest import free_port
 from tests.fault_proxy import FaultProxy, Faults
 from tests.tap_client import TapPhone, TapServer
 from tests.test_recording import EXPECTED, at, expected_calls, expected_turns, start
@@ -57,20 +56,6 @@ KILLS_AFTER = (150, 330)
 """The server is killed once this many taps (of all tables) are acknowledged."""
 RUN_SECONDS = 240.0
 """A safety limit for the whole run: the phones give up after it (the run takes about 1-2 min)."""
-
-
-@pytest.fixture
-def tap_server(tmp_path: Path) -> Iterator[TapServer]:
-    """A server (not yet started) on a temporary SQLite archive, stopped after the test."""
-    (tmp_path / "sessions").mkdir()
-    server = TapServer(
-        str(tmp_path / "archive.sqlite"), tmp_path / "sessions", tmp_path / "server.log", 0
-    )
-    server.port = free_port()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def base_taps(table: int) -> list[dict[str, Any]]:

@@ -11,9 +11,12 @@ game.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from dashboard.recording.live import Drawn, LiveSession, LiveSessions
 from dashboard.recording.rummy import taps as rummy_taps
@@ -36,13 +39,26 @@ class Place:
 
 @dataclass(frozen=True)
 class TapFamily:
-    """A game family's taps: ``read_tap`` (JSON text to a tap, or what is wrong with it),
-    ``canonical`` (the tap as the text a repeated send is compared with) and ``decision`` (the
-    events the tap stands for against the locked log, or why it is refused)."""
+    """A game family's taps: ``tapped`` (its taps' model, which reads one from JSON text) and
+    ``decision`` (the events the tap stands for against the locked log, or why it is refused).
+    Reading a tap and writing it for comparison are the same for every family."""
 
-    read_tap: Callable[[str], Any]
-    canonical: Callable[[Any], str]
+    tapped: TypeAdapter[Any]
     decision: Callable[[Place, Sequence[LoggedEvent], Any], Decision]
+
+    def read_tap(self, content: str) -> BaseModel | str:
+        """The tap a phone sent (JSON text), or what is wrong with it in a scorer's words."""
+        try:
+            return self.tapped.validate_json(content)
+        except ValidationError as error:
+            first = error.errors()[0]
+            place = ".".join(str(part) for part in first["loc"]) or "the tap"
+            return f"the phone sent a tap this server cannot read ({place}: {first['msg']})"
+
+    @staticmethod
+    def canonical(tap: BaseModel) -> str:
+        """The tap as canonical JSON text: what the archive compares a repeated send with."""
+        return json.dumps(tap.model_dump(), sort_keys=True, separators=(",", ":"))
 
 
 def _trick_decision(place: Place, log: Sequence[LoggedEvent], tap: Any) -> Decision:
@@ -55,8 +71,8 @@ def _rummy_decision(place: Place, log: Sequence[LoggedEvent], tap: Any) -> Decis
 
 
 TAP_FAMILIES: dict[str, TapFamily] = {
-    "trick": TapFamily(trick_taps.read_tap, trick_taps.canonical, _trick_decision),
-    "rummy": TapFamily(rummy_taps.read_tap, rummy_taps.canonical, _rummy_decision),
+    "trick": TapFamily(trick_taps.TAPPED, _trick_decision),
+    "rummy": TapFamily(rummy_taps.TAPPED, _rummy_decision),
 }
 """Each family's taps by its name (``recorder.games.FAMILIES``)."""
 

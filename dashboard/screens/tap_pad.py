@@ -4,10 +4,10 @@ and Undo, drawn by a script in the page that keeps every tap on the phone until 
 it (``dashboard.server.tap_route``).
 
 The script is one component made of three files: ``tap_queue.js`` keeps, numbers, sends and
-resends the taps and shows what is kept and why a tap was refused, for every game; each family's
-buttons are drawn by its own file (``tap_pad_trick.js``, ``tap_pad_rummy.js``), chosen by the
-``family`` the pad's data names (``dashboard.recording.tricks.pad``,
-``dashboard.recording.rummy.pad``).
+resends the taps and shows what is kept and why a tap was refused, for every game, and holds what
+every family's buttons are drawn with; each family's buttons are drawn by its own file
+(``tap_pad_trick.js``, ``tap_pad_rummy.js``), chosen by the ``family`` the pad's data names
+(``dashboard.recording.tricks.pad``, ``dashboard.recording.rummy.pad``).
 
 Streamlit's own buttons send a tap over the page's websocket: when the Wi-Fi drops, the screen
 locks or the server restarts, a tap made then is lost, and a tap made while a page run is in

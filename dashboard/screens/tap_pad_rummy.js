@@ -113,18 +113,9 @@ function drawRummyJoker(root) {
     );
   }
   root.append(heading(`The cut joker of deal ${shown.deal}`));
-  for (const line of shown.joker || []) {
-    const made = row("tp-grid");
-    for (const cell of line.cells) {
-      const label = cell.label;
-      const card = button(label, { "data-tap": `joker-${cell.code}` }, () =>
-        keep({ kind: "joker", code: cell.code }, `the joker ${label}`),
-      );
-      card.classList.add("tp-suit-" + line.suit);
-      made.append(card);
-    }
-    root.append(made);
-  }
+  drawCards(root, shown.joker || [], "joker", (cell) =>
+    keep({ kind: "joker", code: cell.code }, `the joker ${cell.label}`),
+  );
   if (shown.redeals) drawRummyRedeal(root);
 }
 
@@ -165,18 +156,9 @@ function drawRummyOutcomes(root) {
   const open = rummyOpen();
   const seat = rummySeat();
   root.append(heading("Player"));
-  const seats = row("tp-seats");
-  for (const item of open) {
-    const chosen = item.seat === seat;
-    const made = button(item.label, { "data-tap": `seat-${item.seat}`, "aria-pressed": chosen });
-    if (chosen) made.classList.add("tp-chosen");
-    made.addEventListener("click", () => {
-      local.seat = item.seat;
-      draw();
-    });
-    seats.append(made);
-  }
-  root.append(seats);
+  drawSeatChoice(root, open, seat, "seat", (chosen) => {
+    local.seat = chosen;
+  });
   if (seat === null) {
     const said = document.createElement("div");
     said.className = "tp-quiet";
@@ -244,18 +226,9 @@ function drawRummyNext(root) {
   if (!next || rummyKept().some((tap) => tap.kind === "next-deal")) return;
   const dealer = local.dealer ?? next.dealer;
   root.append(heading("Shuffles next"));
-  const seats = row("tp-seats");
-  for (const item of shown.seats || []) {
-    const chosen = item.seat === dealer;
-    const made = button(item.label, { "data-tap": `dealer-${item.seat}`, "aria-pressed": chosen });
-    if (chosen) made.classList.add("tp-chosen");
-    made.addEventListener("click", () => {
-      local.dealer = item.seat;
-      draw();
-    });
-    seats.append(made);
-  }
-  root.append(seats);
+  drawSeatChoice(root, shown.seats || [], dealer, "dealer", (chosen) => {
+    local.dealer = chosen;
+  });
   root.append(
     button(`Start deal ${next.deal}`, { "data-tap": "next-deal" }, () => {
       local.dealer = null;

@@ -44,18 +44,9 @@ function tapCall(token, label) {
 function drawSeats(root) {
   const acting = local.seat ?? seatToAct();
   root.append(heading(shown.phase === "calling" ? "Who calls" : "Who plays"));
-  const seats = row("tp-seats");
-  for (const item of shown.seats) {
-    const chosen = item.seat === acting;
-    const made = button(item.label, { "data-tap": `seat-${item.seat}`, "aria-pressed": chosen });
-    if (chosen) made.classList.add("tp-chosen");
-    made.addEventListener("click", () => {
-      local.seat = item.seat;
-      draw();
-    });
-    seats.append(made);
-  }
-  root.append(seats);
+  drawSeatChoice(root, shown.seats, acting, "seat", (seat) => {
+    local.seat = seat;
+  });
 }
 
 function drawActions(root) {
@@ -83,20 +74,13 @@ function drawGrid(root) {
       .filter((item) => item.tap.kind === "card")
       .map((item) => item.tap.code),
   );
-  for (const line of shown.grid) {
-    const made = row("tp-grid");
-    for (const cell of line.cells) {
-      const played = cell.played || gone.has(cell.code);
-      const label = cell.label;
-      const card = button(label, { "data-tap": `card-${cell.code}` }, () =>
-        tapCard(cell.code, label),
-      );
-      card.classList.add("tp-suit-" + line.suit);
-      card.disabled = played;
-      made.append(card);
-    }
-    root.append(made);
-  }
+  drawCards(
+    root,
+    shown.grid,
+    "card",
+    (cell) => tapCard(cell.code, cell.label),
+    (cell) => cell.played || gone.has(cell.code),
+  );
 }
 
 function drawOthers(root) {
@@ -139,18 +123,9 @@ function drawCalls(root) {
 
 function drawTrump(root) {
   root.append(heading("The face-down card"));
-  for (const line of shown.trump) {
-    const made = row("tp-grid");
-    for (const cell of line.cells) {
-      const label = cell.label;
-      const card = button(label, { "data-tap": `trump-${cell.code}` }, () =>
-        keep({ kind: "trump", code: cell.code }, `face-down card ${label}`),
-      );
-      card.classList.add("tp-suit-" + line.suit);
-      made.append(card);
-    }
-    root.append(made);
-  }
+  drawCards(root, shown.trump, "trump", (cell) =>
+    keep({ kind: "trump", code: cell.code }, `face-down card ${cell.label}`),
+  );
   const suits = row("tp-others");
   for (const suit of ["S", "H", "D", "C"]) {
     suits.append(

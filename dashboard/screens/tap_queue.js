@@ -1,7 +1,8 @@
 // The tap pad's queue (dashboard/screens/tap_pad.py), shared by every game family's pad: each
 // tap kept on this phone until the server holds it. The family's buttons are drawn by its own
 // script (tap_pad_trick.js, tap_pad_rummy.js), which registers itself in FAMILIES under the name
-// the pad's data gives (data.family); this script holds no rule of any game.
+// the pad's data gives (data.family) and draws with the helpers here (a button, a row, a heading,
+// a row of seats to choose from, the cards suit by suit); this script holds no rule of any game.
 //
 // A tap is given this phone's id and the next number of this phone's taps in the session, put in
 // the phone's localStorage at once (so a reload, a locked screen or a closed tab keeps it) and
@@ -289,6 +290,39 @@ function heading(text) {
   made.className = "tp-heading";
   made.textContent = text;
   return made;
+}
+
+function drawSeatChoice(root, items, chosen, name, choose) {
+  // A row of seats to choose one from (who acts, who shuffles next), each button named
+  // `${name}-${seat}`, the chosen one pressed: a tap chooses its seat (choose(seat)) and draws the
+  // pad again.
+  const seats = row("tp-seats");
+  for (const item of items) {
+    const on = item.seat === chosen;
+    const made = button(item.label, { "data-tap": `${name}-${item.seat}`, "aria-pressed": on });
+    if (on) made.classList.add("tp-chosen");
+    made.addEventListener("click", () => {
+      choose(item.seat);
+      draw();
+    });
+    seats.append(made);
+  }
+  root.append(seats);
+}
+
+function drawCards(root, lines, name, onTap, played) {
+  // The cards of lines ([{suit, cells: [{code, label}]}]) a row a suit, each button named
+  // `${name}-${code}`: a tap gives its cell to onTap; played(cell), when given, greys one out.
+  for (const line of lines) {
+    const made = row("tp-grid");
+    for (const cell of line.cells) {
+      const card = button(cell.label, { "data-tap": `${name}-${cell.code}` }, () => onTap(cell));
+      card.classList.add("tp-suit-" + line.suit);
+      if (played) card.disabled = played(cell);
+      made.append(card);
+    }
+    root.append(made);
+  }
 }
 
 function drawQueue(root) {

@@ -195,6 +195,16 @@ def screen(contexts: dict[str, BrowserContext], request: pytest.FixtureRequest) 
         page.close()
 
 
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    """A phone of its own: a 390 px browser context, its storage empty."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    try:
+        yield context
+    finally:
+        context.close()
+
+
 @pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
 def fresh_screen(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A tab in a browser context of its own (no cookies or cache shared, downloads accepted) at

@@ -7,13 +7,13 @@ finger's size (issue 42).
 
 Each test records into its own SQLite archive through the real server, the table set up
 beforehand in this process as the Rummy set-up form makes it (the five chairs of
-tests/browser/expected/recorded-rummy.tgn); what was stored is read from the archive itself.
+tests/browser/expected/recorded-rummy.tgn); what was stored is read from the archive itself. The
+set-up is the trick games' pad's too (``tap_pads``).
 """
 
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -21,23 +21,23 @@ from playwright.sync_api import BrowserContext, Page, expect
 from recorder.archive import Archive, RummyLineWritten, open_archive
 from recorder.archive.fold import effective_events
 from tests.browser.conftest import screenshot
-from tests.browser.test_record_rummy_browser import DECLARED, choose_seat, pick_card, pick_groups
-from tests.browser.test_tap_queue_browser import (  # noqa: F401  (phone, server: the fixtures)
+from tests.browser.tap_pads import (
+    BACK_ONLINE_SECONDS,
     QUEUE,
     TAPS,
     WAIT_MS,
     button_sizes,
     device_of,
-    phone,
-    server,
+    open_pad,
+    record_url,
+    wait_until_stored,
 )
+from tests.browser.test_record_rummy_browser import DECLARED, choose_seat, pick_card, pick_groups
 from tests.tap_client import TapServer
 from tests.test_rummy_recording import table
 
 pytestmark = pytest.mark.browser
 
-BACK_ONLINE_SECONDS = 2.0
-"""The issue's figure: the taps kept on the phone are stored within 2 s of its being back online."""
 DEAL = [
     ("joker-7H", None),
     ("outcome-drop", 2),
@@ -67,17 +67,12 @@ def lines(archive: Archive, session: int) -> list[tuple[str, dict[str, object]]]
     ]
 
 
-def rummy_table(served: TapServer) -> int:
-    """A five-chair Rummy table at its first deal's joker; the server started on it."""
+def rummy_pad(phone: BrowserContext, served: TapServer) -> tuple[int, Page]:
+    """A five-chair Rummy table at its first deal's joker, the server started on it, and its pad
+    open in a new tab of ``phone``."""
     session = table(open_archive(served.archive))
     served.start()
-    return session
-
-
-def open_pad(page: Page, served: TapServer, session: int, ready: str) -> None:
-    """Open the table's Record page and wait until the pad shows the button ``ready``."""
-    page.goto(f"http://127.0.0.1:{served.port}/record?session={session}")
-    expect(page.locator(f'[data-tap="{ready}"]')).to_be_visible(timeout=WAIT_MS)
+    return session, open_pad(phone, served, session, "joker-7H")
 
 
 def tap(page: Page, name: str, target: object) -> None:
@@ -93,22 +88,15 @@ def tap(page: Page, name: str, target: object) -> None:
 
 def wait_for_lines(served: TapServer, session: int, count: int, seconds: float) -> float:
     """Poll the archive until it holds ``count`` Rummy lines; the seconds it took."""
-    started = time.monotonic()
-    while time.monotonic() - started < seconds:
-        if len(lines(open_archive(served.archive), session)) >= count:
-            return time.monotonic() - started
-        time.sleep(0.05)
-    held = len(lines(open_archive(served.archive), session))
-    pytest.fail(f"{held} of {count} lines stored after {seconds} s")
+    return wait_until_stored(
+        lambda: len(lines(open_archive(served.archive), session)), count, "lines", seconds
+    )
 
 
 def test_a_deal_tapped_offline_is_kept_and_stored_once_in_order_back_online(
-    phone: BrowserContext,  # noqa: F811
-    server: TapServer,  # noqa: F811
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
-    session = rummy_table(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "joker-7H")
+    session, page = rummy_pad(phone, tap_server)
     phone.set_offline(True)
     for count, (name, target) in enumerate(DEAL, start=1):
         tap(page, name, target)
@@ -118,11 +106,11 @@ def test_a_deal_tapped_offline_is_kept_and_stored_once_in_order_back_online(
     # each chair tapped is off the choices at once; every chair has an outcome kept here
     expect(page.locator('[data-tap^="seat-"]')).to_have_count(0)
     screenshot(page, "rummy-pad-offline")
-    assert lines(open_archive(server.archive), session) == []
+    assert lines(open_archive(tap_server.archive), session) == []
     phone.set_offline(False)
-    took = wait_for_lines(server, session, len(LINES), BACK_ONLINE_SECONDS)
+    took = wait_for_lines(tap_server, session, len(LINES), BACK_ONLINE_SECONDS)
     print(f"{len(DEAL)} Rummy taps kept offline stored {took:.2f} s after the phone was online")
-    archive = open_archive(server.archive)
+    archive = open_archive(tap_server.archive)
     assert lines(archive, session) == LINES
     expect(page.locator(QUEUE)).not_to_contain_text("not yet sent", timeout=WAIT_MS)
     expect(page.locator('[data-tap="next-deal"]')).to_have_text("Start deal 2", timeout=WAIT_MS)
@@ -131,12 +119,9 @@ def test_a_deal_tapped_offline_is_kept_and_stored_once_in_order_back_online(
 
 
 def test_a_reload_while_offline_keeps_the_rummy_taps_not_yet_sent(
-    phone: BrowserContext,  # noqa: F811
-    server: TapServer,  # noqa: F811
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
-    session = rummy_table(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "joker-7H")
+    session, page = rummy_pad(phone, tap_server)
     phone.set_offline(True)
     phone.route(TAPS, lambda route: route.abort("internetdisconnected"))
     for name, target in DEAL[:3]:
@@ -146,22 +131,19 @@ def test_a_reload_while_offline_keeps_the_rummy_taps_not_yet_sent(
     assert [item["tap"]["kind"] for item in kept["queue"]] == ["joker", "outcome", "outcome"]
     with pytest.raises(Exception, match="ERR_INTERNET_DISCONNECTED"):
         page.reload(timeout=WAIT_MS)
-    assert lines(open_archive(server.archive), session) == []
+    assert lines(open_archive(tap_server.archive), session) == []
     phone.unroute(TAPS)
     phone.set_offline(False)
-    page.goto(f"http://127.0.0.1:{server.port}/record?session={session}")
-    wait_for_lines(server, session, 3, WAIT_MS / 1000)
-    assert lines(open_archive(server.archive), session) == LINES[:3]
+    page.goto(record_url(tap_server, session))
+    wait_for_lines(tap_server, session, 3, WAIT_MS / 1000)
+    assert lines(open_archive(tap_server.archive), session) == LINES[:3]
     expect(page.locator(QUEUE)).not_to_contain_text("not yet sent", timeout=WAIT_MS)
 
 
 def test_a_declaration_recorded_offline_is_kept_and_stored_once_back_online(
-    phone: BrowserContext,  # noqa: F811
-    server: TapServer,  # noqa: F811
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
-    session = rummy_table(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "joker-7H")
+    session, page = rummy_pad(phone, tap_server)
     tap(page, "joker-7H", None)
     expect(page.locator('.rec-status[data-phase="outcomes"]')).to_have_count(1, timeout=WAIT_MS)
     choose_seat(page, 3)
@@ -181,11 +163,11 @@ def test_a_declaration_recorded_offline_is_kept_and_stored_once_back_online(
     expect(page.locator('[data-tap="pick-kept"]')).to_be_visible()
     expect(page.locator('[data-tap="seat-3"]')).to_have_count(0)
     screenshot(page, "rummy-pad-pick-offline")
-    assert lines(open_archive(server.archive), session) == LINES[:1]
+    assert lines(open_archive(tap_server.archive), session) == LINES[:1]
     phone.set_offline(False)
-    took = wait_for_lines(server, session, 2, BACK_ONLINE_SECONDS)
+    took = wait_for_lines(tap_server, session, 2, BACK_ONLINE_SECONDS)
     print(f"a declaration kept offline stored {took:.2f} s after the phone was online")
-    archive = open_archive(server.archive)
+    archive = open_archive(tap_server.archive)
     groups = [group.split() for group in DECLARED]
     declared = {"kind": "declare", "seat": 3, "middle": False, "groups": groups}
     assert lines(archive, session) == [
@@ -201,37 +183,33 @@ def test_a_declaration_recorded_offline_is_kept_and_stored_once_back_online(
 
 
 def test_a_void_deal_is_a_tap_of_the_pad_with_its_reason(
-    phone: BrowserContext,  # noqa: F811
-    server: TapServer,  # noqa: F811
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
-    session = rummy_table(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "joker-7H")
+    session, page = rummy_pad(phone, tap_server)
     phone.set_offline(True)
     page.locator('[data-tap="redeal"]').click()
     page.locator('[data-tap="redeal-not-13-cards"]').click()
     expect(page.locator(QUEUE)).to_contain_text("deal 1 void: Not 13 cards", timeout=1000)
     expect(page.locator('[data-tap^="joker-"]')).to_have_count(0)  # the deal is void here
     phone.set_offline(False)
-    wait_for_lines(server, session, 1, BACK_ONLINE_SECONDS)
-    assert lines(open_archive(server.archive), session) == [("redeal", {"reason": "not-13-cards"})]
+    wait_for_lines(tap_server, session, 1, BACK_ONLINE_SECONDS)
+    assert lines(open_archive(tap_server.archive), session) == [
+        ("redeal", {"reason": "not-13-cards"})
+    ]
     expect(page.locator('[data-tap="next-deal"]')).to_have_text("Start deal 2", timeout=WAIT_MS)
 
 
 def test_a_refused_rummy_tap_stops_the_queue_and_says_which_and_why(
-    phone: BrowserContext,  # noqa: F811
-    server: TapServer,  # noqa: F811
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
-    session = rummy_table(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "joker-7H")
+    session, page = rummy_pad(phone, tap_server)
     tap(page, "joker-7H", None)
     expect(page.locator('[data-tap="seat-2"]')).to_be_visible(timeout=WAIT_MS)
     phone.set_offline(True)
     tap(page, "count", (2, 12))
     tap(page, "outcome-drop", 3)
     expect(page.locator(QUEUE)).to_contain_text("not yet sent: 2")
-    archive = open_archive(server.archive)  # meanwhile Babu's drop is entered elsewhere
+    archive = open_archive(tap_server.archive)  # meanwhile Babu's drop is entered elsewhere
     drop = {"kind": "drop", "seat": 2, "middle": False}
     archive.append(session, RummyLineWritten(part="outcome", content=drop))
     phone.set_offline(False)
@@ -242,23 +220,20 @@ def test_a_refused_rummy_tap_stops_the_queue_and_says_which_and_why(
     )
     expect(stop).to_contain_text("not yet sent: 1")  # the tap after it waits for the scorer
     screenshot(page, "rummy-pad-refused")
-    assert lines(open_archive(server.archive), session)[1:] == [
+    assert lines(open_archive(tap_server.archive), session)[1:] == [
         ("outcome", {"kind": "drop", "seat": 2, "middle": False})
     ]
     page.locator('[data-tap="go-on"]').click()
-    wait_for_lines(server, session, 3, WAIT_MS / 1000)
-    assert lines(open_archive(server.archive), session)[2:] == [
+    wait_for_lines(tap_server, session, 3, WAIT_MS / 1000)
+    assert lines(open_archive(tap_server.archive), session)[2:] == [
         ("outcome", {"kind": "drop", "seat": 3, "middle": False})
     ]
 
 
 def test_every_rummy_pad_button_is_a_fingers_size_at_390_px(
-    phone: BrowserContext,  # noqa: F811
-    server: TapServer,  # noqa: F811
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
-    session = rummy_table(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "joker-7H")
+    _, page = rummy_pad(phone, tap_server)
     page.locator('[data-tap="redeal"]').click()  # the void deal's reasons, folded away
     expect(page.locator('[data-tap="redeal-misdeal"]')).to_be_visible()
     seen = button_sizes(page)

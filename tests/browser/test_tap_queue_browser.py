@@ -6,60 +6,37 @@ every button (issue 42).
 Each test records into its own SQLite archive through the real server (``python -m
 dashboard.server.warm``), the session set up beforehand in this process as the Record page's
 form makes it (a 40 hand of tests/browser/expected/recorded-40.tgn); what was stored is read
-from the archive itself.
+from the archive itself. The set-up is the Rummy pad's too (``tap_pads``).
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from recorder.archive import Archive, CallMade, TrumpPlaced, TurnPlayed, open_archive
-from tests.browser.conftest import PHONE, free_port, screenshot
+from tests.browser.conftest import PHONE, screenshot
+from tests.browser.tap_pads import (
+    BACK_ONLINE_SECONDS,
+    QUEUE,
+    TAPS,
+    WAIT_MS,
+    button_sizes,
+    device_of,
+    open_pad,
+    record_url,
+    wait_until_stored,
+)
 from tests.tap_client import TapServer
 from tests.test_recording import expected_calls, expected_turns, record_until_play, start
 
 pytestmark = pytest.mark.browser
 
-WAIT_MS = 30_000
 OFFLINE_SECONDS = 60.0
 """How long the Wi-Fi is down in the offline test: the issue's 60 s."""
-BACK_ONLINE_SECONDS = 2.0
-"""The issue's figure: the taps kept on the phone are stored within 2 s of its being back online."""
-QUEUE = '[data-tap="queue"]'
-TAPS = "**/_tap"
-"""The pad's requests: also refused while offline in the reload test, since in a first try two of
-three taps reached the server through Chromium's offline switch while the page was reloaded."""
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[TapServer]:
-    """A server (not yet started) on a temporary SQLite archive, stopped after the test."""
-    (tmp_path / "sessions").mkdir()
-    made = TapServer(
-        str(tmp_path / "archive.sqlite"), tmp_path / "sessions", tmp_path / "server.log", 0
-    )
-    made.port = free_port()
-    try:
-        yield made
-    finally:
-        made.stop()
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[BrowserContext]:
-    """A phone of its own: a 390 px browser context, its storage empty."""
-    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
-    try:
-        yield context
-    finally:
-        context.close()
 
 
 def playing(server: TapServer) -> int:
@@ -76,12 +53,6 @@ def calling(server: TapServer) -> int:
     session = start(open_archive(server.archive))
     server.start()
     return session
-
-
-def open_pad(page: Page, server: TapServer, session: int, ready: str) -> None:
-    """Open the session's Record page and wait until the pad shows the button ``ready``."""
-    page.goto(f"http://127.0.0.1:{server.port}/record?session={session}")
-    expect(page.locator(f'[data-tap="{ready}"]')).to_be_visible(timeout=WAIT_MS)
 
 
 def turns(archive: Archive, session: int) -> list[tuple[int | None, str, tuple[str, ...]]]:
@@ -110,30 +81,16 @@ def wait_for_turns(
 ) -> float:
     """Poll the archive until it holds ``count`` cards of the session; the seconds it took (fails
     after ``seconds``). With ``page``, wait in it, so that the test's request handlers run."""
-    started = time.monotonic()
-    while time.monotonic() - started < seconds:
-        if len(turns(open_archive(server.archive), session)) >= count:
-            return time.monotonic() - started
-        if page is None:
-            time.sleep(0.05)
-        else:
-            page.wait_for_timeout(50)
-    held = len(turns(open_archive(server.archive), session))
-    pytest.fail(f"{held} of {count} cards stored after {seconds} s")
-
-
-def device_of(page: Page) -> str:
-    """This phone's id, as the pad keeps it."""
-    kept: str = json.loads(page.evaluate("localStorage.getItem('thuruppu-device')"))
-    return kept
+    return wait_until_stored(
+        lambda: len(turns(open_archive(server.archive), session)), count, "cards", seconds, page
+    )
 
 
 def test_taps_made_offline_are_shown_at_once_and_stored_once_in_order_back_online(
-    phone: BrowserContext, server: TapServer
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
-    session = playing(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "card-JS")
+    session = playing(tap_server)
+    page = open_pad(phone, tap_server, session, "card-JS")
     went_offline = time.monotonic()
     phone.set_offline(True)
     for count, (_, actions, card) in enumerate(expected_turns()[:12], start=1):
@@ -143,25 +100,24 @@ def test_taps_made_offline_are_shown_at_once_and_stored_once_in_order_back_onlin
             f"Kept on this phone, not yet sent: {count}", timeout=1000
         )
     screenshot(page, "tap-pad-offline")
-    server.kill()
-    server.start()
-    assert turns(open_archive(server.archive), session) == []
+    tap_server.kill()
+    tap_server.start()
+    assert turns(open_archive(tap_server.archive), session) == []
     time.sleep(max(0.0, OFFLINE_SECONDS - (time.monotonic() - went_offline)))
     phone.set_offline(False)
-    took = wait_for_turns(server, session, 12, BACK_ONLINE_SECONDS)
+    took = wait_for_turns(tap_server, session, 12, BACK_ONLINE_SECONDS)
     print(f"12 taps kept offline stored {took:.2f} s after the phone was back online")
-    assert turns(open_archive(server.archive), session) == intended(12)
+    assert turns(open_archive(tap_server.archive), session) == intended(12)
     expect(page.locator(QUEUE)).not_to_contain_text("not yet sent", timeout=WAIT_MS)
-    archive = open_archive(server.archive)
+    archive = open_archive(tap_server.archive)
     assert archive.tap_state(session, device_of(page)).held == 12
 
 
 def test_a_reload_while_offline_keeps_the_taps_not_yet_sent(
-    phone: BrowserContext, server: TapServer
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
-    session = playing(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "card-JS")
+    session = playing(tap_server)
+    page = open_pad(phone, tap_server, session, "card-JS")
     phone.set_offline(True)
     phone.route(TAPS, lambda route: route.abort("internetdisconnected"))
     for _, actions, card in expected_turns()[:3]:
@@ -171,12 +127,12 @@ def test_a_reload_while_offline_keeps_the_taps_not_yet_sent(
     assert [item["tap"]["code"] for item in kept["queue"]] == [c for _, c, _ in intended(3)]
     with pytest.raises(Exception, match="ERR_INTERNET_DISCONNECTED"):
         page.reload(timeout=WAIT_MS)
-    assert turns(open_archive(server.archive), session) == []
+    assert turns(open_archive(tap_server.archive), session) == []
     phone.unroute(TAPS)
     phone.set_offline(False)
-    page.goto(f"http://127.0.0.1:{server.port}/record?session={session}")
-    wait_for_turns(server, session, 3, WAIT_MS / 1000)
-    assert turns(open_archive(server.archive), session) == intended(3)
+    page.goto(record_url(tap_server, session))
+    wait_for_turns(tap_server, session, 3, WAIT_MS / 1000)
+    assert turns(open_archive(tap_server.archive), session) == intended(3)
     expect(page.locator(QUEUE)).not_to_contain_text("not yet sent", timeout=WAIT_MS)
 
 
@@ -186,11 +142,10 @@ def second_hand_calls() -> list[str]:
 
 
 def test_fifty_taps_100_ms_apart_are_all_stored_in_order(
-    phone: BrowserContext, server: TapServer
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
-    session = calling(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "call-20")
+    session = calling(tap_server)
+    page = open_pad(phone, tap_server, session, "call-20")
     taps: list[str] = [f"call-{call}" for _, call in expected_calls()]
     taps.append("trump-9H")
     for _, actions, card in expected_turns():
@@ -208,7 +163,7 @@ def test_fifty_taps_100_ms_apart_are_all_stored_in_order(
         page.wait_for_timeout(100)
     assert first_hand + len(second) == 50
     expect(page.locator(QUEUE)).not_to_contain_text("not yet sent", timeout=WAIT_MS)
-    archive = open_archive(server.archive)
+    archive = open_archive(tap_server.archive)
     deadline = time.monotonic() + WAIT_MS / 1000
     while archive.tap_state(session, device_of(page)).held < 50 and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -224,11 +179,10 @@ def test_fifty_taps_100_ms_apart_are_all_stored_in_order(
 
 
 def test_the_ask_toggle_never_reaches_the_next_turn(
-    phone: BrowserContext, server: TapServer
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
-    session = playing(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "card-JS")
+    session = playing(tap_server)
+    page = open_pad(phone, tap_server, session, "card-JS")
     (seat, _, card), (seat2, _, card2), (seat3, _, card3) = expected_turns()[:3]
     page.locator('[data-tap="action-ask"]').click()
     expect(page.locator('[data-tap="action-ask"]')).to_have_attribute("aria-pressed", "true")
@@ -236,8 +190,8 @@ def test_the_ask_toggle_never_reaches_the_next_turn(
     expect(page.locator('[data-tap="action-ask"]')).to_have_attribute("aria-pressed", "false")
     page.locator(f'[data-tap="card-{card2}"]').click()
     page.locator(f'[data-tap="card-{card3}"]').click()
-    wait_for_turns(server, session, 3, WAIT_MS / 1000)
-    assert turns(open_archive(server.archive), session) == [
+    wait_for_turns(tap_server, session, 3, WAIT_MS / 1000)
+    assert turns(open_archive(tap_server.archive), session) == [
         (seat, card, ("ask",)),
         (seat2, card2, ()),
         (seat3, card3, ()),
@@ -265,24 +219,25 @@ emptied), before the page has been drawn again from the archive: what a quick sc
 
 
 def test_a_card_tapped_before_the_page_is_drawn_again_goes_to_the_seat_to_play(
-    phone: BrowserContext, server: TapServer
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
-    session = playing(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "card-JS")
+    session = playing(tap_server)
+    page = open_pad(phone, tap_server, session, "card-JS")
     (seat, _, card), (seat2, _, card2) = expected_turns()[:2]
     page.locator(QUEUE).evaluate(TAP_WHEN_HELD, f"card-{card2}")
     page.locator(f'[data-tap="card-{card}"]').click()
-    wait_for_turns(server, session, 2, WAIT_MS / 1000)
-    assert turns(open_archive(server.archive), session) == [(seat, card, ()), (seat2, card2, ())]
+    wait_for_turns(tap_server, session, 2, WAIT_MS / 1000)
+    assert turns(open_archive(tap_server.archive), session) == [
+        (seat, card, ()),
+        (seat2, card2, ()),
+    ]
 
 
 def test_an_ask_chosen_before_the_page_is_drawn_again_stays_for_the_next_card(
-    phone: BrowserContext, server: TapServer
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
-    session = playing(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "card-JS")
+    session = playing(tap_server)
+    page = open_pad(phone, tap_server, session, "card-JS")
     (seat, _, card), (seat2, _, card2) = expected_turns()[:2]
     page.locator(QUEUE).evaluate(TAP_WHEN_HELD, "action-ask")  # the ask is for the next card
     page.locator(f'[data-tap="card-{card}"]').click()
@@ -290,21 +245,20 @@ def test_an_ask_chosen_before_the_page_is_drawn_again_stays_for_the_next_card(
     expect(drawn_again).to_have_count(1, timeout=WAIT_MS)  # the pad drawn from the archive
     expect(page.locator('[data-tap="action-ask"]')).to_have_attribute("aria-pressed", "true")
     page.locator(f'[data-tap="card-{card2}"]').click()
-    wait_for_turns(server, session, 2, WAIT_MS / 1000)
-    assert turns(open_archive(server.archive), session) == [
+    wait_for_turns(tap_server, session, 2, WAIT_MS / 1000)
+    assert turns(open_archive(tap_server.archive), session) == [
         (seat, card, ()),
         (seat2, card2, ("ask",)),
     ]
 
 
 def test_a_tap_whose_request_is_never_answered_is_sent_again(
-    phone: BrowserContext, server: TapServer
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
     """A request lost on the way with its connection left open (a Wi-Fi gone mid-request): no
     error ever comes, so the pad must give it up and send the tap again."""
-    session = playing(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "card-JS")
+    session = playing(tap_server)
+    page = open_pad(phone, tap_server, session, "card-JS")
     stalled: list[Route] = []
 
     def hold(route: Route) -> None:
@@ -322,38 +276,40 @@ def test_a_tap_whose_request_is_never_answered_is_sent_again(
     while not stalled and time.monotonic() < deadline:
         page.wait_for_timeout(50)
     assert len(stalled) == 1
-    wait_for_turns(server, session, 2, WAIT_MS / 1000, page)
-    assert turns(open_archive(server.archive), session) == [(seat, card, ()), (seat2, card2, ())]
+    wait_for_turns(tap_server, session, 2, WAIT_MS / 1000, page)
+    assert turns(open_archive(tap_server.archive), session) == [
+        (seat, card, ()),
+        (seat2, card2, ()),
+    ]
     expect(page.locator(QUEUE)).not_to_contain_text("not yet sent", timeout=WAIT_MS)
 
 
 def test_a_second_phone_is_told_another_holds_the_table_and_may_take_it_over(
-    browser: Browser, server: TapServer
+    browser: Browser, tap_server: TapServer
 ) -> None:
-    session = playing(server)
+    session = playing(tap_server)
     phones = [browser.new_context(viewport=PHONE) for _ in range(2)]  # type: ignore[arg-type]
     try:
-        first, second = (context.new_page() for context in phones)
-        open_pad(first, server, session, "card-JS")
+        first = open_pad(phones[0], tap_server, session, "card-JS")
         (_, _, card), (_, _, card2), (_, _, card3) = expected_turns()[:3]
         first.locator(f'[data-tap="card-{card}"]').click()
-        wait_for_turns(server, session, 1, WAIT_MS / 1000)
-        open_pad(second, server, session, f"card-{card2}")
+        wait_for_turns(tap_server, session, 1, WAIT_MS / 1000)
+        second = open_pad(phones[1], tap_server, session, f"card-{card2}")
         second.locator(f'[data-tap="card-{card2}"]').click()
         expect(second.locator(QUEUE)).to_contain_text(
             "another phone holds this table", timeout=WAIT_MS
         )
         screenshot(second, "tap-pad-second-phone")
-        assert len(turns(open_archive(server.archive), session)) == 1
+        assert len(turns(open_archive(tap_server.archive), session)) == 1
         second.locator('[data-tap="take-over"]').click()
-        wait_for_turns(server, session, 2, WAIT_MS / 1000)
+        wait_for_turns(tap_server, session, 2, WAIT_MS / 1000)
         first.reload()
         expect(first.locator(f'[data-tap="card-{card3}"]')).to_be_enabled(timeout=WAIT_MS)
         first.locator(f'[data-tap="card-{card3}"]').click()
         expect(first.locator(QUEUE)).to_contain_text(
             "another phone holds this table", timeout=WAIT_MS
         )
-        archive = open_archive(server.archive)
+        archive = open_archive(tap_server.archive)
         assert turns(archive, session) == intended(2)
         assert [change.device for change in archive.holders(session)] == [
             device_of(first),
@@ -364,22 +320,11 @@ def test_a_second_phone_is_told_another_holds_the_table_and_may_take_it_over(
             context.close()
 
 
-def button_sizes(page: Page) -> list[dict[str, Any]]:
-    """Every pad button shown: its data-tap and its size in CSS pixels."""
-    sizes: list[dict[str, Any]] = page.locator("button[data-tap]").evaluate_all(
-        "(buttons) => buttons.filter((b) => b.offsetParent !== null).map((b) => {"
-        " const r = b.getBoundingClientRect();"
-        " return {tap: b.dataset.tap, width: r.width, height: r.height}; })"
-    )
-    return sizes
-
-
 def test_every_pad_button_is_a_fingers_size_at_390_px(
-    phone: BrowserContext, server: TapServer
+    phone: BrowserContext, tap_server: TapServer
 ) -> None:
-    session = calling(server)
-    page = phone.new_page()
-    open_pad(page, server, session, "call-20")
+    session = calling(tap_server)
+    page = open_pad(phone, tap_server, session, "call-20")
     seen = button_sizes(page)
     for _, call in expected_calls():
         page.locator(f'[data-tap="call-{call}"]').click()

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dashboard.recording.rummy.pick import Pick, pick_grid
 from dashboard.recording.rummy.position import RummyPosition
 from dashboard.recording.rummy.taps import undo_target
-from dashboard.recording.tricks.pad import ROUTE
+from dashboard.recording.taps import pad_head
 from dashboard.views.cards import card_label
 from recorder.archive import LoggedEvent
 
@@ -43,24 +43,16 @@ def pad_data(
 ) -> dict[str, object]:
     """The pad's data at ``position``, drawn from the first ``events`` events of ``log``, with the
     ``pick`` the page is making (``None``: none)."""
-    target = undo_target(position, log)
-    data: dict[str, object] = {
-        "family": FAMILY,
-        "session": position.session_id,
-        "events": events,
-        "route": ROUTE,
-        "phase": position.phase,
-        "deal": position.deal_number,
-        "seats": [
-            {
-                "seat": standing.seat,
-                "label": position.seat_name(standing.seat),
-                "open": standing.playing and standing.line is None and not standing.named_winner,
-            }
-            for standing in position.seats
-        ],
-        "undo": None if target is None else {"target": target[0], "label": target[1]},
-    }
+    data = pad_head(FAMILY, position, events, undo_target(position, log))
+    data["deal"] = position.deal_number
+    data["seats"] = [
+        {
+            "seat": standing.seat,
+            "label": position.seat_name(standing.seat),
+            "open": standing.playing and standing.line is None and not standing.named_winner,
+        }
+        for standing in position.seats
+    ]
     if position.phase in ("joker", "outcomes"):
         data["outcomes"] = [
             {"outcome": outcome, "label": label, "words": words}

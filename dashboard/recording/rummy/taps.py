@@ -18,15 +18,16 @@ used (``dashboard.recording.rummy.clicks``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
+from functools import partial
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter
 
 from dashboard.recording.rummy import clicks
 from dashboard.recording.rummy.pick import Pick
 from dashboard.recording.rummy.position import RummyPosition
+from dashboard.recording.taps import TapBase, UndoTap, latest_undo, undo_decision
 from dashboard.recording.tricks.clicks import Decision, Refused
 from dashboard.views.cards import card_label
 from recorder.archive import (
@@ -36,16 +37,9 @@ from recorder.archive import (
     RummyLineWritten,
     RummyWinnerNamed,
 )
-from recorder.archive.fold import joined, surviving_events
 from recorder.rummy.cards import RummyCard
 from recorder.rummy.model import Outcome as OutcomeLine
 from recorder.rummy.model import RummyRedealReason
-
-
-class TapBase(BaseModel):
-    """What every tap shares: frozen, strict about its fields."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class JokerTap(TapBase):
@@ -115,13 +109,6 @@ class NextDealTap(TapBase):
     dealer: int | None = None
 
 
-class UndoTap(TapBase):
-    """Take back the event logged at ``target`` (the latest one the page showed)."""
-
-    kind: Literal["undo"]
-    target: int
-
-
 Tapped = Annotated[
     JokerTap
     | OutcomeTap
@@ -134,28 +121,15 @@ Tapped = Annotated[
     | UndoTap,
     Field(discriminator="kind"),
 ]
-_TAPPED: TypeAdapter[Tapped] = TypeAdapter(Tapped)
-
-
-def read_tap(content: str) -> Tapped | str:
-    """The tap a phone sent (JSON text), or what is wrong with it in a scorer's words."""
-    try:
-        return _TAPPED.validate_json(content)
-    except ValidationError as error:
-        first = error.errors()[0]
-        place = ".".join(str(part) for part in first["loc"]) or "the tap"
-        return f"the phone sent a tap this server cannot read ({place}: {first['msg']})"
-
-
-def canonical(tap: Tapped) -> str:
-    """The tap as canonical JSON text: what the archive compares a repeated send with."""
-    return json.dumps(tap.model_dump(), sort_keys=True, separators=(",", ":"))
+TAPPED: TypeAdapter[Tapped] = TypeAdapter(Tapped)
+"""Reads a tap from the JSON text a phone sent (``tap_families.TapFamily.read_tap``)."""
 
 
 def decision(position: RummyPosition, log: Sequence[LoggedEvent], tap: Tapped) -> Decision:
     """The events ``tap`` stands for at ``position`` (made from ``log``), or why it is refused."""
     if isinstance(tap, UndoTap):
-        return _undo(position, log, tap.target)
+        undo = partial(clicks.undo_click, position)
+        return undo_decision(undo_target(position, log), tap.target, "entry", undo)
     if isinstance(tap, JokerTap):
         return clicks.joker_click(position, tap.code)
     if isinstance(tap, OutcomeTap):
@@ -193,24 +167,7 @@ def _in_deal(position: RummyPosition, tap: PickTap | RedealTap) -> Decision:
 def undo_target(position: RummyPosition, log: Sequence[LoggedEvent]) -> tuple[int, str] | None:
     """The log position an undo would take back now and what it is in words ("Babu (2): drop
     25"), or ``None`` when there is nothing to undo."""
-    if position.undoable == 0:
-        return None
-    survivors = surviving_events(log)
-    if not survivors:
-        return None
-    last = survivors[-1]
-    named = survivors[-1 - joined(last.event)] if joined(last.event) < len(survivors) else last
-    return last.seq, _words(position, named)
-
-
-def _undo(position: RummyPosition, log: Sequence[LoggedEvent], target: int) -> Decision:
-    """The undo of the event at ``target``, refused when the latest event is another one."""
-    latest = undo_target(position, log)
-    if latest is None:
-        return Refused("there is nothing to undo")
-    if latest[0] != target:
-        return Refused(f"the latest entry is now {latest[1]}: nothing was undone")
-    return clicks.undo_click(position)
+    return latest_undo(position, log, partial(_words, position))
 
 
 def _words(position: RummyPosition, entry: LoggedEvent) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dashboard.recording.taps import pad_head
 from dashboard.recording.tricks.offers import (
     action_choices,
     call_choices,
@@ -30,27 +31,15 @@ from recorder.archive import LoggedEvent
 FAMILY = "trick"
 """The name the pad's script draws this data by (``FAMILIES.trick``)."""
 
-ROUTE = "_tap"
-"""Where the pad sends its taps, relative to the page (``dashboard.server.tap_route``), so that a
-server behind a proxy's sub-path is reached there too."""
-
 
 def pad_data(position: Position, log: Sequence[LoggedEvent], events: int) -> dict[str, object]:
     """The pad's data at ``position``, drawn from the first ``events`` events of ``log``."""
-    target = undo_target(position, log)
-    data: dict[str, object] = {
-        "family": FAMILY,
-        "session": position.session_id,
-        "events": events,
-        "route": ROUTE,
-        "phase": position.phase,
-        "seat": position.seat,
-        "seats": [
-            {"seat": seat, "label": seat_name(position, seat)}
-            for seat in range(1, position.players + 1)
-        ],
-        "undo": None if target is None else {"target": target[0], "label": target[1]},
-    }
+    data = pad_head(FAMILY, position, events, undo_target(position, log))
+    data["seat"] = position.seat
+    data["seats"] = [
+        {"seat": seat, "label": seat_name(position, seat)}
+        for seat in range(1, position.players + 1)
+    ]
     if position.phase == "calling":
         data["calls"] = _calls(position)
     elif position.phase == "trump":

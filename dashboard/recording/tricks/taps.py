@@ -16,25 +16,19 @@ typed turn uses (``clicks``); the archive then stores the tap and its events onc
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
+from functools import partial
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter
 
+from dashboard.recording.taps import TapBase, UndoTap, latest_undo, undo_decision
 from dashboard.recording.tricks import clicks
 from dashboard.recording.tricks.clicks import Decision, Refused
 from dashboard.recording.tricks.position import Position
 from dashboard.recording.tricks.view import seat_name
 from dashboard.views.cards import card_label
 from recorder.archive import CallMade, HandStarted, LoggedEvent, TrumpPlaced, TurnPlayed
-from recorder.archive.fold import joined, surviving_events
-
-
-class TapBase(BaseModel):
-    """What every tap shares: frozen, strict about its fields."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class CardTap(TapBase):
@@ -83,39 +77,19 @@ class EndTap(TapBase):
     kind: Literal["end"]
 
 
-class UndoTap(TapBase):
-    """Take back the event logged at ``target`` (the latest one the page showed)."""
-
-    kind: Literal["undo"]
-    target: int
-
-
 Tapped = Annotated[
     CardTap | CallTap | TrumpTap | AnswerTap | PairTap | EndTap | UndoTap,
     Field(discriminator="kind"),
 ]
-_TAPPED: TypeAdapter[Tapped] = TypeAdapter(Tapped)
-
-
-def read_tap(content: str) -> Tapped | str:
-    """The tap a phone sent (JSON text), or what is wrong with it in a scorer's words."""
-    try:
-        return _TAPPED.validate_json(content)
-    except ValidationError as error:
-        first = error.errors()[0]
-        place = ".".join(str(part) for part in first["loc"]) or "the tap"
-        return f"the phone sent a tap this server cannot read ({place}: {first['msg']})"
-
-
-def canonical(tap: Tapped) -> str:
-    """The tap as canonical JSON text: what the archive compares a repeated send with."""
-    return json.dumps(tap.model_dump(), sort_keys=True, separators=(",", ":"))
+TAPPED: TypeAdapter[Tapped] = TypeAdapter(Tapped)
+"""Reads a tap from the JSON text a phone sent (``tap_families.TapFamily.read_tap``)."""
 
 
 def decision(position: Position, log: Sequence[LoggedEvent], tap: Tapped) -> Decision:
     """The events ``tap`` stands for at ``position`` (made from ``log``), or why it is refused."""
     if isinstance(tap, UndoTap):
-        return _undo(position, log, tap.target)
+        undo = partial(clicks.undo_click, position)
+        return undo_decision(undo_target(position, log), tap.target, "event", undo)
     if isinstance(tap, TrumpTap):
         return clicks.trump_click(position, tap.code, tap.suit)
     if isinstance(tap, EndTap):
@@ -135,24 +109,7 @@ def decision(position: Position, log: Sequence[LoggedEvent], tap: Tapped) -> Dec
 def undo_target(position: Position, log: Sequence[LoggedEvent]) -> tuple[int, str] | None:
     """The log position an undo would take back now and what it is in words ("Faiz's 8♦"), or
     ``None`` when there is nothing to undo."""
-    if position.undoable == 0:
-        return None
-    survivors = surviving_events(log)
-    if not survivors:
-        return None
-    last = survivors[-1]
-    named = survivors[-1 - joined(last.event)] if joined(last.event) < len(survivors) else last
-    return last.seq, _words(position, named)
-
-
-def _undo(position: Position, log: Sequence[LoggedEvent], target: int) -> Decision:
-    """The undo of the event at ``target``, refused when the latest event is another one."""
-    latest = undo_target(position, log)
-    if latest is None:
-        return Refused("there is nothing to undo")
-    if latest[0] != target:
-        return Refused(f"the latest event is now {latest[1]}: nothing was undone")
-    return clicks.undo_click(position)
+    return latest_undo(position, log, partial(_words, position))
 
 
 def _words(position: Position, entry: LoggedEvent) -> str:
