@@ -224,3 +224,26 @@ def test_a_kept_result_the_page_cannot_read_does_not_rerun_it_at_every_look(
     assert not analysed(page)
     assert run(page, watch.fragment) == [] and not redrawn(page)
     assert run(page, watch.fragment) == [] and not redrawn(page)
+
+
+def test_a_hand_the_background_will_judge_is_not_offered_to_the_button(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, page: AppTest
+) -> None:
+    club = served(tmp_path, monkeypatch, held_back=0, origin="live")
+    coaching(page)  # a fresh server: no analysis held, the hand's session judged unasked
+    waiting = "1 hand(s) waiting for the server's own fair analysis, one at a time."
+    assert "fair-analyse" not in [button.key for button in page.button]
+    assert waiting in texts(page)
+    assert not any("press *Fair analysis*" in text for text in texts(page))
+
+    club.store.put_result("another hand", "held")  # the server now holds an analysis
+    coaching(page)  # the hand's key is worked out: still the background's
+    assert "fair-analyse" not in [button.key for button in page.button]
+    assert waiting in texts(page)
+
+    job = club.jobs.start(club.key(), None, lambda fair: None)  # type: ignore[arg-type]
+    job.error = "the worker stopped"
+    job.finished.set()
+    coaching(page)  # the background's analysis stopped: the button may ask again
+    assert "fair-analyse" in [button.key for button in page.button]
+    assert waiting not in texts(page)

@@ -122,7 +122,12 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
     pending = [key for key in keys if key not in results]
     running = [job for key in pending if (job := jobs.job(_store_key(key))) and job.running]
     idle = [key for key in pending if not _running(jobs, key)]
-    to_analyse = len(idle) if kept_any else len(ended)
+    # A hand the background will judge unasked is not offered to the button (judged twice else);
+    # one whose analysis stopped with an error is.
+    judged = _judged(hands, idle or ([] if kept_any else ended), samples)
+    asked = [key for key in idle if key[0] not in judged or jobs.job(_store_key(key))]
+    unasked = [hand for hand in ended if hand[0].key not in judged]
+    to_analyse = len(asked) if kept_any else len(unasked)
     if to_analyse and st.button(
         f"Fair analysis of {to_analyse} hand(s)",
         key="fair-analyse",
@@ -131,18 +136,20 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
         "server: you may leave the page and come back.",
     ):
         if not kept_any:
-            keys = _keys(ended, samples)
-            idle = list(keys)
-        for key in idle:
+            asked = list(keys := _keys(unasked, samples))
+        for key in asked:
             _start(jobs, key, keys[key], samples, results)
         st.rerun()  # the button's question answered: draw the page with the progress instead
+    if coming := (len(idle) - len(asked) if kept_any else len(ended) - len(unasked)):
+        st.caption(f"{coming} hand(s) waiting for the server's own fair analysis, one at a time.")
     if playing:
         st.caption(f"{playing} hand(s) being played: each is analysed fairly once it ends.")
-    awaited = _awaited(
-        hands,
+    awaited = awaiting(
+        _in_play(hands),
         {_store_key(key): (keys[key][0].key, seen[key]) for key in pending},
         set() if kept_any else {loaded.key for loaded, _ in ended},
-        samples,
+        judged,
+        jobs.job,
     )
     if awaited:  # redrawn when an analysis arrives: each second with progress bars, else every 2 s
         bars = [(job.key, _hand_label(keys, job.key)) for job in running]
@@ -163,7 +170,7 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
     ]
     if not ready:
         if to_analyse:
-            st.info(f"{len(ended)} hand(s) to analyse fairly: press *Fair analysis*.")
+            st.info(f"{to_analyse} hand(s) to analyse fairly: press *Fair analysis*.")
         return
     if len(ready) < len(keys):
         st.caption(f"{len(ready)} of {len(keys)} hand(s) analysed fairly.")
@@ -195,24 +202,23 @@ def _held() -> bool:
     return bool(fair_results()) or state.fair_jobs().started() or state.store().holds_results()
 
 
-def _awaited(
+def _in_play(hands: Sequence[tuple[LoadedSession, int]]) -> dict[str, int]:
+    """Each session of the hands given with a hand being played, and its hands that have ended."""
+    return {loaded.key: _ended_hands(loaded) for loaded, _ in hands if loaded.summary.in_play}
+
+
+def _judged(
     hands: Sequence[tuple[LoadedSession, int]],
-    pending: dict[str, tuple[str, str]],
-    unheld: set[str],
+    waiting: Sequence[object],
     samples: int,
-) -> Awaited:
-    """What the section drawn waits for (``fair_watch.awaiting``): of the hands given, the
-    analyses ``pending`` (name: its session's key and its state seen) and the sessions of ended
-    hands left without a key (``unheld``: the server held no analysis). The background's only at
-    its deals a decision; the archive's list of sessions is read only when a hand has no job or
-    is being played."""
-    jobs = state.fair_jobs()
-    in_play = {loaded.key: _ended_hands(loaded) for loaded, _ in hands if loaded.summary.in_play}
-    asked = in_play or unheld or any(jobs.job(name) is None for name in pending)
-    judged: Collection[str] = ()
-    if asked and samples == fair_background.SAMPLES:
-        judged = state.judged_in_background()
-    return awaiting(in_play, pending, unheld, judged, jobs.job)
+) -> Collection[str]:
+    """The sessions (by key) whose hands the background judges unasked
+    (``state.judged_in_background``), asked of the archive only when it matters to the section
+    drawn: a hand is being played or some ended hand (``waiting``) has no analysis nor job, and
+    the deals a decision are the background's."""
+    if samples != fair_background.SAMPLES or not (waiting or _in_play(hands)):
+        return frozenset()
+    return state.judged_in_background()
 
 
 def _watch(awaited: Awaited, bars: list[tuple[str, str]]) -> None:
