@@ -1,8 +1,10 @@
 """The Thuruppu dashboard: Sessions, Replay, Scores, Players, Coaching, Record, Tournament and,
 on an archive, the tournament day's Organiser and Director pages (``streamlit run`` this file).
 
-Started by ``thuruppu dashboard`` (``dashboard.server.launch``) with ``-- --data PATH``; the pages
-are thin and draw what ``replay`` and the view builders in ``dashboard.views`` compute.
+Started by ``thuruppu dashboard`` (``dashboard.server.launch``) with ``-- --data PATH``, its
+command line setting Streamlit's theme that puts the shipped fonts on every page
+(``dashboard.views.fonts``); the pages are thin and draw what ``replay`` and the view builders in
+``dashboard.views`` compute.
 """
 
 from __future__ import annotations
@@ -20,14 +22,13 @@ from dashboard.charts.chart import load_charts_ahead  # noqa: E402
 from dashboard.page_writer import keys_on  # noqa: E402
 from dashboard.server.kept_key import keep_tab_key  # noqa: E402
 from dashboard.state import day_location, fair_background  # noqa: E402
-from dashboard.views.fonts import served_faces  # noqa: E402
 
 SCREENS = Path(__file__).resolve().parent / "screens"
 
 APP_CSS = '[data-testid="stMainBlockContainer"]{padding-top:3.5rem;padding-bottom:2rem}'
 
 st.set_page_config(page_title="Thuruppu", page_icon="♠", layout="wide")
-st.html(f"<style>{served_faces()}{APP_CSS}</style>")  # the shipped fonts, for every page
+st.html(f"<style>{APP_CSS}</style>")
 # The tournament day's pages, shown when the dashboard serves an archive (TOURNAMENT.md §8).
 DAY_PAGES = [
     st.Page(

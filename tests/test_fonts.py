@@ -1,14 +1,25 @@
 """The fonts shipped in the package: every face's file and licence is there, a printable carries
-the faces its text needs and no others, and the pages name the shipped faces first."""
+the faces its text needs and no others, and the pages (Streamlit's own widgets too, through its
+theme on the server's command line) name the shipped faces first."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 from dashboard.day.key_sheet import sheet_html
 from dashboard.printing.frame import Sheet, printable_page
+from dashboard.server.launch import streamlit_command
 from dashboard.views.cards import CARD_CSS
-from dashboard.views.fonts import FACES, FOLDER, FONT_STACK, embedded_faces, served_faces
+from dashboard.views.fonts import (
+    FACES,
+    FAMILIES,
+    FOLDER,
+    FONT_STACK,
+    embedded_faces,
+    theme_faces,
+    theme_options,
+)
 from dashboard.views.rummy.table import RUMMY_CSS
 from dashboard.views.tournament.projector import PROJECTOR_STYLE
 from dashboard.views.tricks.table import TABLE_CSS
@@ -42,6 +53,34 @@ def test_printables_and_pages_name_the_shipped_faces_first() -> None:
     assert FONT_STACK in sheet_html("Club", "http://x", []) and "@font-face" in sheet_html(
         "Club", "http://x", []
     )
-    served = served_faces()
-    assert served.count("@font-face") == len(FACES)
-    assert all(f"url(app/static/fonts/{face.file})" in served for face in FACES)
+    served = theme_faces()
+    assert [face["url"] for face in served] == [f"app/static/fonts/{face.file}" for face in FACES]
+    assert [face["unicodeRange"] for face in served] == [face.ranges for face in FACES]
+
+
+def test_streamlits_own_widgets_are_given_the_shipped_faces_on_the_command_line() -> None:
+    """The server's command line sets Streamlit's theme: every face, and the text's font (in the
+    light and the dark theme alike) naming the families in ``FONT_STACK``'s order, quoted; code
+    keeps Streamlit's monospace face for Latin letters, the shipped faces after it."""
+    assert FAMILIES == (
+        "Noto Sans",
+        "Noto Sans Malayalam",
+        "Noto Sans Bengali",
+        "Noto Sans Symbols 2",
+        "Noto Sans Math",
+    )
+    command = streamlit_command("data", 8501)
+    given = {
+        command[index][2:]: command[index + 1]
+        for index in range(len(command) - 1)
+        if command[index].startswith("--theme.")
+    }
+    assert given == theme_options()
+    text = FONT_STACK.removesuffix(",sans-serif")
+    assert given["theme.light.font"] == given["theme.dark.font"] == text
+    assert given["theme.codeFont"].startswith('"Source Code Pro","Noto Sans Malayalam",')
+    faces = json.loads(given["theme.fontFaces"])
+    assert faces == theme_faces()
+    assert [face["family"] for face in faces] == [f'"{face.family}"' for face in FACES]
+    assert [face["weight"] for face in faces] == [str(face.weight) for face in FACES]
+    assert command.index("--theme.fontFaces") < command.index("--")  # Streamlit's, not the app's

@@ -15,6 +15,18 @@ const CONFIG = { displaylogo: false, displayModeBar: false };
 const LIGHT = { text: "#808495", grid: "#e6eaf1", legend: "#262730" };
 const DARK = { text: "#e6eaf1", grid: "#31333F", legend: "#fafafa" };
 
+// A chart's letters stay in Streamlit's own Source Sans (which Streamlit ships, so they are the
+// same on every machine): the charts' layouts on a phone were fitted to its widths, and Noto Sans,
+// the page's font, is wider (a player's calls by level turned their labels and laid them over each
+// other, the Rummy limit's note met the lines). The page's fonts follow it, so a name in Malayalam
+// or Bengali, a suit or an arrow is drawn in the face the package ships (docs/DASHBOARD.md, *The
+// same look on every machine*).
+const LETTERS = '"Source Sans"';
+
+function chartFont(family) {
+  return family ? `${LETTERS}, ${family}` : LETTERS;
+}
+
 function isDark(colour) {
   const probe = document.createElement("canvas").getContext("2d");
   probe.fillStyle = colour || "#ffffff";
@@ -28,7 +40,7 @@ function themeTemplate(element) {
   const value = (name) => style.getPropertyValue(name).trim();
   const background = value("--st-background-color");
   const grey = isDark(background) ? DARK : LIGHT;
-  const family = value("--st-font");
+  const family = chartFont(value("--st-font"));
   const colours = value("--st-chart-categorical-colors");
   const axis = {
     gridcolor: grey.grid,
@@ -41,7 +53,11 @@ function themeTemplate(element) {
     layout: {
       font: { color: grey.text, family, size: 12 },
       title: {
-        font: { family: value("--st-heading-font"), size: 16, color: value("--st-heading-color") },
+        font: {
+          family: chartFont(value("--st-heading-font")),
+          size: 16,
+          color: value("--st-heading-color"),
+        },
         x: 0,
         xanchor: "left",
         pad: { l: 2 },

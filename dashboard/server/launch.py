@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 
+from dashboard.views.fonts import theme_options
+
 APP = Path(__file__).resolve().parent.parent / "app.py"
 MAX_UPLOAD_ENV = "THURUPPU_MAX_UPLOAD_MB"
 DEFAULT_MAX_UPLOAD_MB = 50
@@ -63,6 +65,9 @@ def streamlit_command(
     replays = ["--cache", cache] if cache is not None else []
     address = ["--server.address", host] if host is not None else []
     guarded = [part for name, value in GUARDED.items() for part in (f"--{name}", _flag(value))]
+    # Streamlit's own widgets and text in the fonts the package ships (dashboard.views.fonts): on
+    # the command line, which overrides any configuration file the machine has.
+    theme = [part for name, value in theme_options().items() for part in (f"--{name}", value)]
     return [
         sys.executable,
         "-m",
@@ -79,9 +84,10 @@ def streamlit_command(
         "minimal",
         "--client.showErrorDetails",
         "type",
-        # the chart script (dashboard/static), see dashboard.charts.chart
+        # the chart script and the fonts (dashboard/static), see dashboard.charts.chart
         "--server.enableStaticServing",
         "true",
+        *theme,
         "--server.fileWatcherType",  # a served dashboard does not rerun on edits: no watching
         "none",
         UPLOAD_FLAG,  # megabytes (dashboard.server.upload_worker)

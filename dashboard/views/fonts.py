@@ -8,14 +8,17 @@ SIL Open Font License, whose text lies beside each file. Each face declares the 
 covers (``unicode-range``), so a browser loads only the files a page's text needs, and falls back
 to the machine's fonts only for a character none of them has.
 
-The pages load the faces from Streamlit's static serving (``app/static/fonts/…``); a printable is
-a standalone file printed by Chromium or kept, so it carries the faces its text needs as ``data:``
-URLs and asks nothing of the machine or the network.
+The pages load the faces from Streamlit's static serving (``app/static/fonts/…``), declared by
+Streamlit's theme (``theme_options``, set on the server's command line by
+``dashboard.server.launch``), so Streamlit's own widgets and text are drawn in them as well as the
+pages' own HTML; a printable is a standalone file printed by Chromium or kept, so it carries the
+faces its text needs as ``data:`` URLs and asks nothing of the machine or the network.
 """
 
 from __future__ import annotations
 
 import base64
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -67,11 +70,15 @@ FACES = (
     Face("Noto Sans Math", 400, "noto-sans-math-arrows-400-normal.woff2", ARROWS),
 )
 
-FONT_STACK = (
-    '"Noto Sans","Noto Sans Malayalam","Noto Sans Bengali","Noto Sans Symbols 2",'
-    '"Noto Sans Math",sans-serif'
-)
+FAMILIES = tuple(dict.fromkeys(face.family for face in FACES))
+"""The shipped families in the order text names them: Noto Sans (Latin) first, then the scripts
+of the names (Malayalam, Bengali), then the marks and the arrows."""
+
+FONT_STACK = ",".join(f'"{family}"' for family in FAMILIES) + ",sans-serif"
 """The ``font-family`` of every page's and printable's text: the shipped faces first."""
+
+CODE_FONT = "Source Code Pro"
+"""Streamlit's own monospace face, which it ships: no monospace face is shipped here."""
 
 
 @cache
@@ -92,10 +99,40 @@ def _rules(faces: Iterable[Face], source: Callable[[Face], str], display: str) -
     )
 
 
-def served_faces() -> str:
-    """The ``@font-face`` rules of every face as Streamlit serves them, for the pages: the text
-    is drawn at once and redrawn in the face when its file arrives (``swap``)."""
-    return _rules(FACES, lambda face: f"{SERVED}/{face.file}", "swap")
+def theme_faces() -> list[dict[str, str]]:
+    """Every face as an entry of Streamlit's ``theme.fontFaces``, loaded from Streamlit's static
+    serving: Streamlit puts an ``@font-face`` rule of each on every page (``font-display:swap``,
+    the text drawn at once and redrawn in the face when its file arrives). The family is quoted,
+    as Streamlit writes it into the rule as it is and "Noto Sans Symbols 2" is no CSS name
+    unquoted."""
+    return [
+        {
+            "family": f'"{face.family}"',
+            "url": f"{SERVED}/{face.file}",
+            "weight": str(face.weight),
+            "style": "normal",
+            "unicodeRange": face.ranges,
+        }
+        for face in FACES
+    ]
+
+
+def theme_options() -> dict[str, str]:
+    """Streamlit's theme options that draw its own widgets and text in the shipped faces, by
+    name: the faces (``theme_faces``, as JSON, as Streamlit reads the option from a command
+    line), the text's font in the light and the dark theme alike (both set, so the page still
+    follows the system's light or dark setting as Streamlit's own themes do; one theme alone
+    would be light only), and the code's: Streamlit's monospace face first, then the scripts,
+    marks and arrows. Streamlit follows each with its own fallbacks (Source Sans or Source Code
+    Pro, then the generic family)."""
+    text = ",".join(f'"{family}"' for family in FAMILIES)
+    code = ",".join([f'"{CODE_FONT}"', *(f'"{family}"' for family in FAMILIES[1:])])
+    return {
+        "theme.fontFaces": json.dumps(theme_faces(), separators=(",", ":")),
+        "theme.light.font": text,
+        "theme.dark.font": text,
+        "theme.codeFont": code,
+    }
 
 
 @cache

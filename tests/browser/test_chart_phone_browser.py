@@ -24,6 +24,7 @@ from recorder.archive import ARCHIVE_ENV
 from tests.browser.conftest import PHONE, run_dashboard, screenshot, serve_dashboard
 from tests.browser.test_analysis_browser import DATA, SOLVING_MS
 from tests.browser.test_dashboard_browser import WAIT_MS, open_page, settle
+from tests.browser.test_widget_fonts_browser import drawn_in
 
 pytestmark = pytest.mark.browser
 
@@ -273,8 +274,11 @@ def test_no_toolbar_lies_over_a_charts_titles_on_a_phone(
 
 COACHED = "Jose"  # the club night's Jose: costly decisions of all three kinds, so a long legend
 WIDE_FONT = '"DejaVu Sans", sans-serif'
-"""A font wider than the page's own: a phone's system font, as a chart may be drawn in before the
-page's font has come; the Coaching chart's legend then wraps onto two rows at 390 px."""
+"""A font wider than the charts' own: a phone's system font, as a chart may be drawn in before its
+font (Streamlit's Source Sans, ``chart.js``) has come; the Coaching chart's legend then wraps onto
+two rows at 390 px."""
+SOURCE_SANS = "**/static/media/SourceSans*"
+"""Streamlit's Source Sans files, kept from the wide font's page so that its charts fall back."""
 ROOMS = """(holder) => {
     const box = (element) => {
         const edges = element.getBoundingClientRect();
@@ -323,8 +327,9 @@ def club_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def test_the_coaching_charts_axis_titles_are_inside_its_box_on_a_phone(
     phone: Page, club_url: str, font: str | None
 ) -> None:
-    """At 390 px, in the page's font and in a wider one: both axis titles whole inside the chart's
-    box, and the legend in a room of its own, over neither the plot nor a title."""
+    """At 390 px, in the charts' font and in a wider one (Source Sans never comes, and the page's
+    fonts after it are the wide one): both axis titles whole inside the chart's box, and the legend
+    in a room of its own, over neither the plot nor a title."""
     if font is not None:
         style = f"*{{--st-font:{font} !important}}"
         phone.add_init_script(
@@ -332,6 +337,7 @@ def test_the_coaching_charts_axis_titles_are_inside_its_box_on_a_phone(
             "const style = document.createElement('style');"
             f"style.textContent = {style!r}; document.head.appendChild(style);}});"
         )
+        phone.route(SOURCE_SANS, lambda route: route.abort())
     open_page(phone, club_url, f"coaching?player={COACHED}", "h1")
     button = phone.get_by_role("button", name=re.compile(r"^Analyse \d+ hand"))
     if button.count():
@@ -347,5 +353,10 @@ def test_the_coaching_charts_axis_titles_are_inside_its_box_on_a_phone(
     assert legend is not None and inside(legend, rooms["chart"])
     assert not over(legend, rooms["plot"]), (legend, rooms["plot"])
     assert [title for title, box in titles.items() if over(legend, box)] == []
+    legend_fonts = {family for family, _ in drawn_in(phone, ".st-key-coaching-figure .legendtext")}
+    if font is None:  # Streamlit's Source Sans (its file's own name)
+        assert legend_fonts and all(name.startswith("SourceSans") for name in legend_fonts)
+    else:
+        assert legend_fonts == {"DejaVu Sans"}, legend_fonts
     name = "coaching-axis-titles" + ("-wide-font" if font else "")
     screenshot(phone, f"chart-phone-{name}", ".st-key-coaching-figure")
