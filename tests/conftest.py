@@ -13,13 +13,15 @@ import tempfile
 from collections.abc import Iterator
 from itertools import product
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from dashboard.server.fair_background import BACKGROUND_ENV
 from dashboard.server.replay_store import CACHE_ENV
-from tests.browser.conftest import free_port
-from tests.tap_client import TapServer
+
+if TYPE_CHECKING:
+    from tests.tap_client import TapServer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,7 +54,12 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 @pytest.fixture
 def tap_server(tmp_path: Path) -> Iterator[TapServer]:
-    """A server (not yet started) on a temporary SQLite archive, stopped after the test."""
+    """A server (not yet started) on a temporary SQLite archive, stopped after the test. Its
+    helpers are imported here, not above: they import the browser tests' set-up, which the tests
+    run on a copy of the plain source (``tests/plain_source.py``) leave out."""
+    from tests.browser.conftest import free_port
+    from tests.tap_client import TapServer
+
     (tmp_path / "sessions").mkdir()
     server = TapServer(
         str(tmp_path / "archive.sqlite"), tmp_path / "sessions", tmp_path / "server.log", 0

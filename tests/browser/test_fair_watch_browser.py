@@ -11,6 +11,7 @@ hand here (minutes of pure Python): the test puts the result where worker 1 woul
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -61,7 +62,9 @@ def test_an_open_coaching_page_shows_the_fair_analysis_as_it_arrives(
         desktop.evaluate("window.notReloaded = true")
 
         club.end_the_hand()
-        expect(section).to_contain_text("1 hand(s) to analyse fairly", timeout=REDRAWN_MS)
+        waiting = "1 hand(s) waiting for the server's own fair analysis"  # worker 1's, not asked
+        expect(section).to_contain_text(waiting, timeout=REDRAWN_MS)
+        expect(section.get_by_role("button", name=re.compile("^Fair analysis"))).to_have_count(0)
         expect(section).not_to_contain_text("being played")
         before = sent[0]
         desktop.wait_for_timeout(QUIET_MS)
