@@ -27,7 +27,7 @@ from replay.fair.value import call_target
 from replay.solver.board import Board
 from replay.solver.position import Position
 from replay.solver.recorded import RecordedHand
-from replay.solver.search import Solver
+from replay.solver.search import Solver, collector_paused
 from replay.tricks.engine import HandReplay
 
 
@@ -97,16 +97,19 @@ def judge_calling(
     target = call_target(start.call, total)
     values: dict[Card, list[int]] = {card: [] for card in candidates}
     made: dict[Card, list[bool]] = {card: [] for card in candidates}
-    for deal in range(samples):
-        drawn = counter.draw(rng)
-        hands = [set(sight.own) if seat == start.caller else set() for seat in _seats(start)]
-        for place, cards in zip(places, drawn, strict=True):
-            hands[place.seat - 1] |= set(cards)
-        exact = points is None or deal < points
-        for card, (value, makes) in _deal_values(start, hands, candidates, exact, target).items():
-            if value is not None:
-                values[card].append(value)
-            made[card].append(makes)
+    with collector_paused():
+        for deal in range(samples):
+            drawn = counter.draw(rng)
+            hands = [set(sight.own) if seat == start.caller else set() for seat in _seats(start)]
+            for place, cards in zip(places, drawn, strict=True):
+                hands[place.seat - 1] |= set(cards)
+            exact = points is None or deal < points
+            for card, (value, makes) in _deal_values(
+                start, hands, candidates, exact, target
+            ).items():
+                if value is not None:
+                    values[card].append(value)
+                made[card].append(makes)
     return _judgement(values, made, start.face_down, game, samples)
 
 

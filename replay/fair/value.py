@@ -26,7 +26,7 @@ from replay.solver.analysis import makes_call
 from replay.solver.board import Board
 from replay.solver.ordering import equal_cards
 from replay.solver.position import Move, Position
-from replay.solver.search import Solver
+from replay.solver.search import Solver, collector_paused
 
 CLOSE = 0.05
 """Two choices whose chances of the call surely differ by less than this are as good."""
@@ -176,8 +176,9 @@ def move_key(move: Move, trump_known: bool) -> str:
 
 class DealSolver:
     """Solves the deals of one decision: deals with the same trump share the solver's tables
-    (their keys hold every hand, so a shared entry is exact), and each move's value in the last
-    deal is the first guess for it in the next (deals of one decision are alike)."""
+    (their keys hold every hand, so a shared entry is exact). A move's first guess in a deal is its
+    value in the last deal, moved by as much as the first move solved in this deal moved: the
+    moves' differences stay alike from deal to deal more than their levels do."""
 
     def __init__(self, trump_known: bool, target: int) -> None:
         self.trump_known = trump_known
@@ -205,6 +206,8 @@ class DealSolver:
         values: dict[str, int] = {}
         previous = -1
         previous_value = 0
+        shift = 0
+        shifted = False
         for encoded in board.legal():
             move = board.move_of(encoded)
             if previous >= 0 and equal_cards(
@@ -214,7 +217,11 @@ class DealSolver:
             else:
                 board.play(encoded)
                 if exact:
-                    after = guesses[encoded] = solver.value(guesses.get(encoded))
+                    last = guesses.get(encoded)
+                    after = solver.value(None if last is None else last + shift)
+                    if last is not None and not shifted:
+                        shift, shifted = after - last, True
+                    guesses[encoded] = after
                 else:
                     after = int(solver.reaches(self.target))
                 board.undo()
@@ -253,6 +260,14 @@ def fair_value(
 ) -> FairValue:
     """Solve deals drawn by ``sampler`` until ``sampling.samples`` or until the best is clear:
     the exact points on the first ``sampling.points`` deals, whether the call is made on all."""
+    with collector_paused():
+        return _sampled(sampler, call, total, rng, sampling, callers_move)
+
+
+def _sampled(
+    sampler: Sampler, call: Call, total: int, rng: Random, sampling: Sampling, callers_move: bool
+) -> FairValue:
+    """``fair_value``'s deals, solved one after the other."""
     trump_known = sampler.sight.trump is not None
     values: dict[str, list[int]] = {}
     made: dict[str, list[bool]] = {}

@@ -19,7 +19,7 @@ from recorder.model import Record
 from replay.solver.layout import layout_for
 from replay.solver.position import Move, Position
 from replay.solver.recorded import RecordedHand, read_hand
-from replay.solver.search import Solver
+from replay.solver.search import Solver, collector_paused
 from replay.tricks.engine import HandReplay, replay_session
 
 Label = Literal["inaccuracy", "mistake", "blunder"]
@@ -173,17 +173,19 @@ def analyse_replayed(
         return HandAnalysis(
             recorded.number, result.caller, result.call, None, (), {}, reason=recorded.reason
         )
-    solver = Solver(start)
-    value = solver.value()
-    total = solver.board.left
-    cards, reason = _judge_cards(record, recorded, solver, value, thresholds)
+    with collector_paused():
+        solver = Solver(start)
+        value = solver.value()
+        total = solver.board.left
+        cards, reason = _judge_cards(record, recorded, solver, value, thresholds)
+        trumps = _trump_table(start, recorded.face_down_choices, value)
     return HandAnalysis(
         number=recorded.number,
         caller=start.caller,
         call=start.call,
         value_at_start=value,
         cards=cards,
-        trumps=_trump_table(start, recorded.face_down_choices, value),
+        trumps=trumps,
         total=total,
         reason=reason,
     )

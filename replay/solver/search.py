@@ -11,6 +11,8 @@ there; equal cards are searched once (``ordering``), and sure facts stop the sea
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final
 
@@ -63,8 +65,7 @@ class Solver:
         low = low if floor is None else max(low, min(floor, high))
         high = high if ceiling is None else min(high, max(ceiling, low))
         beta = (low + high + 1) // 2 if guess is None else min(max(guess, low + 1), high)
-        paused = _pause_gc()
-        try:
+        with collector_paused():
             while low < high:
                 value = self._search(beta - 1, beta)
                 if value >= beta:
@@ -72,17 +73,12 @@ class Solver:
                 else:
                     high = value
                 beta = (low + high + 1) // 2
-        finally:
-            _resume_gc(paused)
         return low
 
     def reaches(self, target: int) -> bool:
         """Whether the callers can end with at least ``target`` points against best defence."""
-        paused = _pause_gc()
-        try:
+        with collector_paused():
             return self._search(target - 1, target) >= target
-        finally:
-            _resume_gc(paused)
 
     def solve(self) -> Solution:
         """The value and every legal move (equal cards included) that keeps it."""
@@ -253,19 +249,20 @@ class Solver:
         return best
 
 
-def _pause_gc() -> bool:
-    """Stop Python's cycle collector for a search, saying whether it ran: the search makes
-    millions of small objects and no cycles, and collecting over the growing table cost about
-    a twentieth of the time."""
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector stopped for a search, or for a whole analysis around many: the
+    search makes millions of small objects and no cycles, and each collection walked the growing
+    tables (about a twentieth of the time inside the search, a thirtieth more between searches,
+    where building the moves' names set it off). Nested uses leave it to the outermost."""
     running = gc.isenabled()
     if running:
         gc.disable()
-    return running
-
-
-def _resume_gc(paused: bool) -> None:
-    if paused:
-        gc.enable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
 
 
 def solve(position: Position) -> Solution:
