@@ -124,7 +124,7 @@ def fair_coaching(hands: Sequence[tuple[LoadedSession, int]], player: str) -> No
     idle = [key for key in pending if not _running(jobs, key)]
     # A hand the background will judge unasked is not offered to the button (judged twice else);
     # one whose analysis stopped with an error is.
-    judged = _judged(hands, idle or ([] if kept_any else ended), samples)
+    judged = _judged(hands, bool(idle) or (not kept_any and bool(ended)), samples)
     asked = [key for key in idle if key[0] not in judged or jobs.job(_store_key(key))]
     unasked = [hand for hand in ended if hand[0].key not in judged]
     to_analyse = len(asked) if kept_any else len(unasked)
@@ -209,12 +209,12 @@ def _in_play(hands: Sequence[tuple[LoadedSession, int]]) -> dict[str, int]:
 
 def _judged(
     hands: Sequence[tuple[LoadedSession, int]],
-    waiting: Sequence[object],
+    waiting: bool,
     samples: int,
 ) -> Collection[str]:
     """The sessions (by key) whose hands the background judges unasked
     (``state.judged_in_background``), asked of the archive only when it matters to the section
-    drawn: a hand is being played or some ended hand (``waiting``) has no analysis nor job, and
+    drawn: a hand is being played or some ended hand has no analysis nor job (``waiting``), and
     the deals a decision are the background's."""
     if samples != fair_background.SAMPLES or not (waiting or _in_play(hands)):
         return frozenset()
