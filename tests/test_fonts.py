@@ -10,6 +10,7 @@ from datetime import datetime
 from dashboard.day.key_sheet import sheet_html
 from dashboard.printing.frame import Sheet, printable_page
 from dashboard.server.launch import streamlit_command
+from dashboard.server.public_pages import Built, html_page
 from dashboard.views.cards import CARD_CSS
 from dashboard.views.fonts import (
     FACES,
@@ -84,3 +85,19 @@ def test_streamlits_own_widgets_are_given_the_shipped_faces_on_the_command_line(
     assert [face["family"] for face in faces] == [f'"{face.family}"' for face in FACES]
     assert [face["weight"] for face in faces] == [str(face.weight) for face in FACES]
     assert command.index("--theme.fontFaces") < command.index("--")  # Streamlit's, not the app's
+
+
+def test_the_spectators_plain_pages_load_the_shipped_faces_from_the_dashboard() -> None:
+    """``/public/…`` pages are not Streamlit's (its theme does not reach them): their own style
+    declares every face at Streamlit's static serving, by an absolute path, and names the
+    families first."""
+    page = html_page(Built(200, None, "Standings — അനിൽ's club", "<p>বিজു</p>")).decode()
+    assert f"body{{font-family:{FONT_STACK};" in page and "system-ui" not in page
+    for face in FACES:
+        rule = (
+            f'@font-face{{font-family:"{face.family}";font-style:normal;'
+            f"font-weight:{face.weight};font-display:swap;"
+            f"src:url(/app/static/fonts/{face.file}) format('woff2');"
+            f"unicode-range:{face.ranges}}}"
+        )
+        assert rule in page, face.file

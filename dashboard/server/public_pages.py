@@ -19,6 +19,7 @@ from datetime import datetime
 from html import escape
 
 from dashboard.day.source import DayError, open_day, tournaments
+from dashboard.views.fonts import FONT_STACK, served_faces
 from dashboard.views.tournament.on_now import LiveMatch, sessions_in_progress
 from dashboard.views.tournament.overview import (
     bracket_svg,
@@ -242,7 +243,7 @@ REFRESH_SCRIPT = """
 times (revalidated by its ETag: a page is built at most every second and may be cached a second
 more, so the last read is one built after the change), and put it in place only if it changed."""
 STYLE = (
-    "body{font-family:system-ui,sans-serif;margin:1rem;max-width:70rem}"
+    f"{served_faces()}body{{font-family:{FONT_STACK};margin:1rem;max-width:70rem}}"
     "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem}"
     "pre{white-space:pre-wrap}"
 )

@@ -11,8 +11,10 @@ to the machine's fonts only for a character none of them has.
 The pages load the faces from Streamlit's static serving (``app/static/fonts/…``), declared by
 Streamlit's theme (``theme_options``, set on the server's command line by
 ``dashboard.server.launch``), so Streamlit's own widgets and text are drawn in them as well as the
-pages' own HTML; a printable is a standalone file printed by Chromium or kept, so it carries the
-faces its text needs as ``data:`` URLs and asks nothing of the machine or the network.
+pages' own HTML; the spectators' plain pages, which are not Streamlit's, name the same files in
+their own style (``served_faces``); a printable is a standalone file printed by Chromium or kept,
+so it carries the faces its text needs as ``data:`` URLs and asks nothing of the machine or the
+network.
 """
 
 from __future__ import annotations
@@ -133,6 +135,13 @@ def theme_options() -> dict[str, str]:
         "theme.dark.font": text,
         "theme.codeFont": code,
     }
+
+
+def served_faces() -> str:
+    """The ``@font-face`` rules of every face loaded from Streamlit's static serving by an
+    absolute path, for the spectators' plain pages (``/public/…``), which Streamlit's theme does
+    not reach: ``swap``, the text drawn at once and redrawn when a face's file arrives."""
+    return _rules(FACES, lambda face: f"/{SERVED}/{face.file}", "swap")
 
 
 @cache

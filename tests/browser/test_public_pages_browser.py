@@ -1,6 +1,7 @@
 """A room's page (``/public/session/ID``, ``/public/standings``) in a real headless Chromium on a
 served SQLite archive: it follows a table's taps by itself (the event stream, then the page read
-again and put in place), never shows the face-down card, and needs no key."""
+again and put in place), never shows the face-down card, needs no key, and draws its text in the
+shipped faces, loaded from the dashboard."""
 
 from __future__ import annotations
 
@@ -37,6 +38,23 @@ def test_a_public_page_follows_the_taps_without_a_key(desktop: Page, tmp_path: P
         archive.append(session, EVENTS[IN_PLAY + 1])  # its last: the asked card is turned up
         expect(position).to_have_attribute("data-position", str(IN_PLAY + 2), timeout=FOLLOWS_MS)
         expect(desktop.locator("pre")).to_contain_text("trump 8C")
+        fonts: list[tuple[str, int]] = []
+        desktop.on("response", lambda answer: fonts.append((answer.url, answer.status)))
         desktop.goto(f"{url}/public/standings")
         expect(desktop.locator("table.standings").first).to_be_visible()
         expect(desktop.locator("h1")).to_contain_text("standings")
+        loaded = desktop.evaluate(LOADED_FACES)
+        assert "Noto Sans" in loaded, loaded
+        served = [(address, status) for address, status in fonts if ".woff2" in address]
+        assert served and all(
+            address.startswith(f"{url}/app/static/fonts/") and status == 200
+            for address, status in served
+        ), served
+
+
+LOADED_FACES = """async () => {
+  await document.fonts.ready;
+  return [...document.fonts].filter((face) => face.status === 'loaded')
+    .map((face) => face.family.replaceAll('"', ''));
+}"""
+"""The families of the faces the page has loaded, once it has loaded those its text needs."""
