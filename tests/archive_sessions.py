@@ -14,6 +14,7 @@ from recorder.archive import (
     Archive,
     CommentWritten,
     Corrected,
+    Event,
     SessionCreated,
     TurnPlayed,
     Undone,
@@ -178,6 +179,17 @@ class Recorded:
 
     session_id: int
     events: int
+
+
+def stored_event_by_event(archive: Archive, events: list[Event], upto: int | None = None) -> int:
+    """A session stored as a table records it: ``events[0]`` (a ``SessionCreated``) creates it,
+    each next event up to index ``upto`` (all when ``None``) is appended in turn; its id."""
+    first = events[0]
+    assert isinstance(first, SessionCreated)
+    session = archive.create_session(first.tags)
+    for event in events[1:upto]:
+        archive.append(session, event)
+    return session
 
 
 def record_live(archive: Archive, record: Record, seed: int) -> Recorded:

@@ -17,6 +17,7 @@ from dashboard.day.source import open_day
 from recorder import loads
 from recorder.archive import Archive, Author, events_from_record
 from replay.tournament import ScheduledMatch
+from tests.archive_sessions import stored_event_by_event
 
 TOURNAMENT = Path(__file__).resolve().parent.parent / "data" / "tournament"
 EXAMPLE = TOURNAMENT.parent / "tgn-example-40.tgn"
@@ -102,7 +103,4 @@ def hostile_day(archive: Archive) -> dict[str, int]:
 def _stored(archive: Archive, record: object, cut: int) -> int:
     """The record stored event by event, its last ``cut`` events left out (a hand in play)."""
     events = events_from_record(record)  # type: ignore[arg-type]
-    session = archive.create_session(events[0].tags)  # type: ignore[union-attr]
-    for event in events[1 : len(events) - cut]:
-        archive.append(session, event)
-    return session
+    return stored_event_by_event(archive, events, len(events) - cut)

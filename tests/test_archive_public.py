@@ -12,6 +12,7 @@ from dashboard.library import load_archived
 from recorder import read
 from recorder.archive import HandEnded, TurnPlayed, events_from_record, open_archive
 from recorder.model import Record
+from tests.archive_sessions import stored_event_by_event
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "tgn-example-40.tgn"
 
@@ -50,10 +51,8 @@ def test_a_hand_being_played_shows_only_what_the_table_has_shown(tmp_path: Path)
 
 def test_the_pages_and_the_standings_read_the_public_and_the_ended_hands(tmp_path: Path) -> None:
     archive = open_archive(str(tmp_path / "a.sqlite"))
-    events = events_from_record(first_hand())
-    session = archive.create_session(events[0].tags)  # type: ignore[union-attr]
-    for event in events[1:20]:  # the deal, the calls, the trump and part of trick 1
-        archive.append(session, event)
+    # the deal, the calls, the trump and part of trick 1
+    session = stored_event_by_event(archive, events_from_record(first_hand()), 20)
     summary = archive.sessions()[0]
     shown = load_archived(archive, summary).record
     assert shown is not None and shown.hands[0].deals == []

@@ -15,6 +15,7 @@ from dashboard.library import load_archived
 from dashboard.state import DATA_ENVIRONMENT
 from recorder.archive import ARCHIVE_ENV, HandEnded, events_from_record, open_archive
 from replay.tricks import replay_hand
+from tests.archive_sessions import stored_event_by_event
 from tests.test_archive_public import first_hand
 from tests.test_dashboard_app import SAMPLES, fresh_app, no_exception, replay_at, table
 
@@ -40,10 +41,7 @@ def live(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[AppTest, int]
 
 def test_the_session_of_a_hand_in_play_counts_no_unfinished_hand(tmp_path: Path) -> None:
     archive = open_archive(str(tmp_path / "a.sqlite"))
-    events = events_from_record(first_hand())
-    session = archive.create_session(events[0].tags)  # type: ignore[union-attr]
-    for event in events[1:22]:
-        archive.append(session, event)
+    stored_event_by_event(archive, events_from_record(first_hand()), 22)
     loaded = load_archived(archive, archive.sessions()[0])
     assert loaded.summary.in_play
     assert UNFINISHED not in {f.code for f in loaded.findings}
@@ -72,10 +70,7 @@ def test_replay_of_a_hand_in_play_reads_as_in_play(live: tuple[AppTest, int]) ->
 
 def test_the_hand_once_ended_is_over_again(tmp_path: Path) -> None:
     archive = open_archive(str(tmp_path / "a.sqlite"))
-    events = events_from_record(first_hand())
-    session = archive.create_session(events[0].tags)  # type: ignore[union-attr]
-    for event in events[1:]:
-        archive.append(session, event)
+    stored_event_by_event(archive, events_from_record(first_hand()))
     loaded = load_archived(archive, archive.sessions()[0])
     assert not loaded.summary.in_play
     trump = loaded.record.hands[0].trump if loaded.record else None

@@ -15,6 +15,7 @@ from playwright.sync_api import Page
 from dashboard.views.cards import card_label
 from recorder.archive import ARCHIVE_ENV, events_from_record, open_archive
 from recorder.cards import Card
+from tests.archive_sessions import stored_event_by_event
 from tests.browser.conftest import run_dashboard
 from tests.browser.test_dashboard_browser import settle
 from tests.browser.test_seat_view_browser import leaks, listen, patterns
@@ -42,9 +43,8 @@ def test_the_room_sees_no_card_the_table_hides(desktop: Page, tmp_path: Path) ->
     location = tmp_path / "live.sqlite"
     archive = open_archive(str(location))
     events = events_from_record(first_hand())
-    session = archive.create_session(events[0].tags)  # type: ignore[union-attr]
-    for event in events[1:20]:  # the deal, the calls, the face-down card, four cards of trick 1
-        archive.append(session, event)
+    # the deal, the calls, the face-down card, four cards of trick 1
+    session = stored_event_by_event(archive, events, 20)
     environment = {**os.environ, ARCHIVE_ENV: str(location)}
     received: list[str] = []
     listen(desktop, received)

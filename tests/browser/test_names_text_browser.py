@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, Request
 from dashboard.day import actions
 from recorder import read
 from recorder.archive import ARCHIVE_ENV, Author, events_from_record, open_archive
+from tests.archive_sessions import stored_event_by_event
 from tests.browser.conftest import DESKTOP, run_dashboard
 from tests.browser.test_dashboard_browser import settle
 
@@ -78,10 +79,7 @@ def test_names_with_markdown_html_and_urls_are_text(desktop: Page, tmp_path: Pat
     record = record.model_copy(update={"tags": tags, "hands": record.hands[:1]})
     location = tmp_path / "names.sqlite"
     archive = open_archive(str(location))
-    events = events_from_record(record)
-    session = archive.create_session(events[0].tags)  # type: ignore[union-attr]
-    for event in events[1:]:
-        archive.append(session, event)
+    stored_event_by_event(archive, events_from_record(record))
     actions.set_description(archive, DESCRIPTION, Author("organiser", "set-up"))
     requested: list[str] = []
 

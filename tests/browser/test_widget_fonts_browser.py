@@ -22,6 +22,7 @@ from playwright.sync_api import Browser, Page, Request, Response, expect
 from dashboard.views.fonts import CODE_FONT, FONT_STACK, SERVED
 from recorder import read
 from recorder.archive import ARCHIVE_ENV, events_from_record, open_archive
+from tests.archive_sessions import stored_event_by_event
 from tests.browser.conftest import DESKTOP, run_dashboard, screenshot, serve_dashboard
 from tests.browser.test_dashboard_browser import WAIT_MS, draw_chart, open_page
 
@@ -164,10 +165,7 @@ def test_names_in_code_are_drawn_in_the_shipped_faces_beside_streamlits_monospac
     assert record is not None
     location = tmp_path / "names.sqlite"
     archive = open_archive(str(location))
-    events = events_from_record(record)
-    session = archive.create_session(events[0].tags)  # type: ignore[union-attr]
-    for event in events[1:]:
-        archive.append(session, event)
+    session = stored_event_by_event(archive, events_from_record(record))
     environment = {**os.environ, ARCHIVE_ENV: str(location)}
     with run_dashboard(location, environment, tmp_path / "server.log") as url:
         open_page(desktop, url, f"record?session={session}", '[data-testid="stExpander"]')
