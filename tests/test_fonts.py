@@ -43,6 +43,18 @@ def test_a_printable_carries_the_scripts_its_names_are_written_in() -> None:
         assert f'font-family:"{family}";font-style:normal;font-weight:700' in both
     assert 'font-family:"Noto Sans Symbols 2"' in both and "Noto Sans Math" not in both
     assert "url(data:font/woff2;base64," in both and "app/static" not in both
+    assert both.count('font-family:"Noto Sans";') == 2  # Latin-1 only: no Latin Extended
+    extended = embedded_faces("<p>Łukasz, Şükrü</p>")
+    assert extended.count("@font-face") == 4 and "Noto Sans Malayalam" not in extended
+    for weight in (400, 700):  # Latin-1 and Latin Extended, in each weight
+        assert (
+            extended.count(f'font-family:"Noto Sans";font-style:normal;font-weight:{weight};') == 2
+        )
+    for letter in "ŁŞ":
+        assert [face.file for face in FACES if face.covers(ord(letter))] == [
+            "noto-sans-latin-ext-400-normal.woff2",
+            "noto-sans-latin-ext-700-normal.woff2",
+        ]
 
 
 def test_printables_and_pages_name_the_shipped_faces_first() -> None:

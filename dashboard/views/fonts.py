@@ -1,12 +1,13 @@
 """The fonts every page and printable names first, shipped in the package (``static/fonts``) so a
 page looks, and a printable breaks into pages, the same on every machine whatever fonts it has.
 
-Noto Sans (Latin) with Noto Sans Malayalam and Noto Sans Bengali for the names players write, in
-regular and bold, and two small cuts of Noto Sans Symbols 2 (the suits, the joker's star, the
-warning sign, the tick) and Noto Sans Math (the arrows) for the marks the pages draw: all under the
-SIL Open Font License, whose text lies beside each file. Each face declares the characters it
-covers (``unicode-range``), so a browser loads only the files a page's text needs, and falls back
-to the machine's fonts only for a character none of them has.
+Noto Sans (Latin-1, and Latin Extended for names such as Łukasz or Şükrü) with Noto Sans
+Malayalam and Noto Sans Bengali for the names players write, in regular and bold, and two small
+cuts of Noto Sans Symbols 2 (the suits, the joker's star, the warning sign, the tick) and Noto Sans
+Math (the arrows) for the marks the pages draw: all under the SIL Open Font License, whose text
+lies beside each file. Each face declares the characters it covers (``unicode-range``), so a
+browser loads only the files a page's text needs, and falls back to the machine's fonts only for a
+character none of them has.
 
 The pages load the faces from Streamlit's static serving (``app/static/fonts/…``), declared by
 Streamlit's theme (``theme_options``, set on the server's command line by
@@ -33,6 +34,10 @@ SERVED = "app/static/fonts"
 LATIN = (
     "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,"
     "U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD"
+)
+LATIN_EXT = (
+    "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,"
+    "U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF"
 )
 MALAYALAM = (
     "U+0307,U+0323,U+0951-0952,U+0964-0965,U+0D00-0D7F,U+1CDA,U+1CF2,U+200C-200D,U+20B9,"
@@ -64,6 +69,8 @@ class Face:
 FACES = (
     Face("Noto Sans", 400, "noto-sans-latin-400-normal.woff2", LATIN),
     Face("Noto Sans", 700, "noto-sans-latin-700-normal.woff2", LATIN),
+    Face("Noto Sans", 400, "noto-sans-latin-ext-400-normal.woff2", LATIN_EXT),
+    Face("Noto Sans", 700, "noto-sans-latin-ext-700-normal.woff2", LATIN_EXT),
     Face("Noto Sans Malayalam", 400, "noto-sans-malayalam-malayalam-400-normal.woff2", MALAYALAM),
     Face("Noto Sans Malayalam", 700, "noto-sans-malayalam-malayalam-700-normal.woff2", MALAYALAM),
     Face("Noto Sans Bengali", 400, "noto-sans-bengali-bengali-400-normal.woff2", BENGALI),
@@ -152,14 +159,10 @@ def _data_url(file: str) -> str:
 
 def embedded_faces(text: str) -> str:
     """The ``@font-face`` rules, with the fonts inside as ``data:`` URLs, of the faces ``text``
-    (a whole printable page) draws on: the Latin ones always, each other family only when a
-    character of the text is in its ranges, so a page of Latin names stays small. ``block``: a
-    printer never draws a line in another font while the face is read."""
+    (a whole printable page) draws on: the Latin ones always, every other one (Latin Extended,
+    the scripts, the marks, the arrows; regular and bold alike) only when a character of the
+    text is in its ranges, so a page of Latin names stays small. ``block``: a printer never draws
+    a line in another font while the face is read."""
     codes = {ord(character) for character in set(text) if ord(character) > 0xFF}
-    used = {
-        face.family
-        for face in FACES
-        if face.family == "Noto Sans" or any(face.covers(code) for code in codes)
-    }
-    chosen = (face for face in FACES if face.family in used)
+    chosen = (face for face in FACES if face.ranges == LATIN or any(map(face.covers, codes)))
     return _rules(chosen, lambda face: _data_url(face.file), "block")
