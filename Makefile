@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 # The compiled engine is typed against the record model, so a change there rebuilds it too; the
 # reader (recorder/tgn) is compiled as well.
-$(STAMP): pyproject.toml setup.py $(wildcard recorder/*.py recorder/rummy/*.py recorder/tgn/*.py recorder/tgn/rummy/*.py replay/*.py replay/tricks/*.py replay/solver/*.py)
+$(STAMP): pyproject.toml setup.py $(wildcard recorder/*.py recorder/rummy/*.py recorder/tgn/*.py recorder/tgn/rummy/*.py replay/*.py replay/tricks/*.py replay/solver/*.py replay/solver/*.c)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'

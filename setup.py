@@ -8,7 +8,7 @@ skips these extensions and the same modules run as plain Python, with the same r
 ``tests/test_reader_compiled.py``).
 """
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 COMPILED = [
     "replay/solver/layout.py",
@@ -48,5 +48,16 @@ else:
     extensions = mypycify(["--config-file=", "--ignore-missing-imports", *COMPILED], opt_level="3")
     for extension in extensions:
         extension.optional = True
+
+# The tricks of a hand once its trump is open, where most of the search's nodes are, in C
+# (replay/solver/_endgame.c); without a compiler the search plays them in Python, same values.
+extensions.append(
+    Extension(
+        "replay.solver._endgame",
+        ["replay/solver/_endgame.c"],
+        extra_compile_args=["-O2"],
+        optional=True,
+    )
+)
 
 setup(ext_modules=extensions)

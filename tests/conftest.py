@@ -27,13 +27,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def stale_extensions(root: Path) -> list[str]:
-    """Sources under ``replay/`` and ``recorder/`` edited after the extension built from them."""
+    """Sources under ``replay/`` and ``recorder/`` (Python compiled by mypyc, or C) edited after
+    the extension built from them."""
     stale = []
     for suffix, package in product(importlib.machinery.EXTENSION_SUFFIXES, ("replay", "recorder")):
         for extension in sorted((root / package).rglob(f"*{suffix}")):
-            source = extension.with_name(extension.name.removesuffix(suffix) + ".py")
-            if source.exists() and source.stat().st_mtime > extension.stat().st_mtime:
-                stale.append(str(source.relative_to(root)))
+            for language in (".py", ".c"):
+                source = extension.with_name(extension.name.removesuffix(suffix) + language)
+                if source.exists() and source.stat().st_mtime > extension.stat().st_mtime:
+                    stale.append(str(source.relative_to(root)))
     return stale
 
 

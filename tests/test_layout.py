@@ -24,10 +24,14 @@ DASHBOARD_TOP_FILES = 8
 
 
 def modules(root: Path = ROOT) -> dict[str, Path]:
-    """Every module of the three packages by its dotted name (a package by its own name)."""
+    """Every module of the three packages by its dotted name (a package by its own name); a
+    module written in C by its typing stub (``.pyi`` with no ``.py``)."""
     found = {}
     for package in PACKAGES:
-        for path in (root / package).rglob("*.py"):
+        stubs = [
+            path for path in (root / package).rglob("*.pyi") if not path.with_suffix(".py").exists()
+        ]
+        for path in [*(root / package).rglob("*.py"), *stubs]:
             parts = list(path.relative_to(root).with_suffix("").parts)
             if parts[-1] == "__init__":
                 parts.pop()

@@ -1,0 +1,79 @@
+"""The search in C of the tricks once the trump is open (``replay/solver/_endgame.c``) gives the
+values and best moves of the Python search, under every table's rules, and refuses what it cannot
+search: a hand with an undertaking or an early stop stays in Python, bad input is an error."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from recorder.cards import Call, CallKind
+from replay.solver import Position, Solver, TableRules
+from replay.solver.deal import random_deal, random_ending
+from replay.solver.search import NATIVE_ENDGAME
+
+pytestmark = pytest.mark.skipif(not NATIVE_ENDGAME, reason="built without a C compiler")
+
+TABLES = [
+    TableRules(),
+    TableRules(retro_trump=False),
+    TableRules(three_rank="equal-first"),
+    TableRules(three_rank="above-jack"),
+    TableRules(last_trick=False),
+]
+
+
+def both_ways(position: Position) -> int:
+    """Solve ``position`` with the C search and without it: the same value and best moves; the
+    nodes the C search visited (none in a hand it leaves to Python)."""
+    plain = Solver(position, native=False).solve()
+    native = Solver(position)
+    solution = native.solve()
+    assert (solution.value, solution.best) == (plain.value, plain.best), position
+    return 0 if native.endgame is None else native.endgame.nodes
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda table: repr(table))
+@pytest.mark.parametrize(("game", "left"), [("40", 24), ("28", 24), ("29", 20)])
+def test_endings_solve_alike_in_c_and_in_python(game: str, left: int, table: TableRules) -> None:
+    rng = random.Random(f"endgame {game} {table}")
+    visited = 0
+    for _ in range(12):
+        position = random_ending(game, rng, left)
+        visited += both_ways(replace(position, table=table))
+    assert visited > 0
+
+
+@pytest.mark.parametrize("game", ["40", "28", "29"])
+def test_whole_deals_solve_alike_in_c_and_in_python(game: str) -> None:
+    """From the first card: the trump hidden at first, then open and searched in C."""
+    rng = random.Random(f"endgame whole {game}")
+    assert sum(both_ways(random_deal(game, rng)) for _ in range(2)) > 0
+
+
+def test_hands_with_an_undertaking_or_an_early_stop_stay_in_python() -> None:
+    rng = random.Random("endgame rules")
+    ending = random_ending("28", rng, 18)
+    assert Solver(ending).endgame is not None
+    thani = replace(ending, call=Call(CallKind.THANI), special="thani")
+    assert Solver(thani).endgame is None
+    forty = random_ending("40", rng, 18)
+    assert Solver(forty).endgame is not None
+    honours = replace(forty, call=Call(CallKind.HONOURS, 25))  # in 40, ends once decided
+    stopping = Solver(honours)
+    assert stopping.board.stop_target and stopping.endgame is None
+
+
+def test_the_c_search_refuses_what_is_not_a_trick_start() -> None:
+    endgame = Solver(random_ending("28", random.Random("endgame bad"), 18)).endgame
+    assert endgame is not None
+    with pytest.raises(ValueError, match="one hand a player"):
+        endgame.search([0b11, 0b1100], 0, 0, 10)
+    with pytest.raises(ValueError, match="outside the pack"):
+        endgame.search([1 << 40, 0, 0, 0, 0, 0], 0, 0, 10)
+    with pytest.raises(ValueError, match="every hand of the same size"):
+        endgame.search([0b11, 0b100, 0b1000, 0b10000, 0b100000, 0b1000000], 0, 0, 10)
+    with pytest.raises(ValueError, match="no such leader"):
+        endgame.search([1, 2, 4, 8, 16, 32], 6, 0, 10)
