@@ -117,6 +117,28 @@ def test_the_project_is_imported_from_the_wheel(installed: Installed) -> None:
     assert ROOT not in location.parents
 
 
+def test_the_wheel_carries_the_c_search_of_the_open_trump_tricks(installed: Installed) -> None:
+    """Built with the package (``setup.py``), it is used from the wheel, with the same values."""
+    script = (
+        "import random\n"
+        "from replay.solver import Solver\n"
+        "from replay.solver.deal import random_ending\n"
+        "from replay.solver.search import NATIVE_ENDGAME\n"
+        "position = random_ending('28', random.Random('wheel'), 18)\n"
+        "native, plain = Solver(position), Solver(position, native=False)\n"
+        "print(NATIVE_ENDGAME, native.value() == plain.value(), native.endgame.nodes > 0)\n"
+    )
+    done = subprocess.run(
+        [str(installed.python), "-c", script],
+        cwd=installed.folder,
+        env=clean_environment(installed.folder),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.split() == ["True", "True", "True"]
+
+
 def test_check_runs_from_the_wheel(installed: Installed) -> None:
     done = installed.run("check", "data/tgn-example-40.tgn", "--json")
     assert done.returncode in (0, 1), done.stderr
