@@ -13,16 +13,9 @@ from recorder.cards import Call, CallKind
 from replay.solver import Position, Solver, TableRules
 from replay.solver.deal import random_deal, random_ending
 from replay.solver.search import NATIVE_ENDGAME
+from tests.test_solver_exhaustive import TABLES
 
 pytestmark = pytest.mark.skipif(not NATIVE_ENDGAME, reason="built without a C compiler")
-
-TABLES = [
-    TableRules(),
-    TableRules(retro_trump=False),
-    TableRules(three_rank="equal-first"),
-    TableRules(three_rank="above-jack"),
-    TableRules(last_trick=False),
-]
 
 
 def both_ways(position: Position) -> int:
@@ -75,5 +68,7 @@ def test_the_c_search_refuses_what_is_not_a_trick_start() -> None:
         endgame.search([1 << 40, 0, 0, 0, 0, 0], 0, 0, 10)
     with pytest.raises(ValueError, match="every hand of the same size"):
         endgame.search([0b11, 0b100, 0b1000, 0b10000, 0b100000, 0b1000000], 0, 0, 10)
+    with pytest.raises(ValueError, match="no card in two hands"):
+        endgame.search([1, 1, 4, 8, 16, 32], 0, 0, 10)
     with pytest.raises(ValueError, match="no such leader"):
         endgame.search([1, 2, 4, 8, 16, 32], 6, 0, 10)

@@ -1,4 +1,5 @@
-/* The tricks of a hand once its trump is open, searched in C: where most of the solver's nodes are.
+/* The tricks of a hand once its trump is open, searched in C: where most of the solver's nodes
+ * are.
  *
  * ``replay.solver.search`` hands every trick start over to ``Endgame.search`` once the trump is
  * open (no face-down card), in hands with no undertaking and no early stop: the play there is plain
@@ -6,9 +7,9 @@
  * otherwise), the rules of ``replay.solver.board`` with those set aside. The search is the same
  * fail-soft null-window alpha-beta as the Python one (docs/ANALYSIS.md), over the callers' points
  * still to come, with equal cards searched once and a table of bounds per trick-start position
- * (hands and leader, one slot per hash, the newest kept); only the move ordering is simpler. Most of
- * the Python search's nodes lay in these tricks, at about a microsecond each; here a node costs a
- * small part of that. Values are exact, so no result changes (``tests/test_solver_endgame.py``).
+ * (hands and leader, one slot per hash, the newest kept); only the move ordering is simpler. Most
+ * of the Python search's nodes lay in these tricks, at about a microsecond each; here a node costs
+ * a small part of that. Values are exact, so no result changes (``tests/test_solver_endgame.py``).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -220,6 +221,8 @@ static PyObject *Endgame_search(Endgame *e, PyObject *const *args, Py_ssize_t na
     }
     e->count = 0;
     e->left = 0;
+    uint64_t seen = 0;
+    int size = 0;
     for (int seat = 0; seat < e->players; seat++) {
         uint64_t hand = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(hands, seat));
         if (hand == (uint64_t)-1 && PyErr_Occurred()) return NULL;
@@ -227,15 +230,20 @@ static PyObject *Endgame_search(Endgame *e, PyObject *const *args, Py_ssize_t na
             PyErr_SetString(PyExc_ValueError, "a card outside the pack");
             return NULL;
         }
+        int cards = __builtin_popcountll(hand);
+        if (!seat) size = cards;
+        if (hand & seen || cards != size) {
+            PyErr_SetString(PyExc_ValueError,
+                            "a trick start: every hand of the same size, no card in two hands");
+            return NULL;
+        }
+        seen |= hand;
         e->hands[seat] = hand;
-        e->count += __builtin_popcountll(hand);
-        for (uint64_t rest = hand; rest; rest &= rest - 1) e->left += e->points[__builtin_ctzll(rest)];
+        e->count += cards;
+        for (uint64_t rest = hand; rest; rest &= rest - 1)
+            e->left += e->points[__builtin_ctzll(rest)];
     }
     if (e->count) e->left += e->bonus;
-    if (e->count % e->players) {
-        PyErr_SetString(PyExc_ValueError, "a trick start: every hand of the same size");
-        return NULL;
-    }
     long leader = PyLong_AsLong(args[1]);
     long alpha = PyLong_AsLong(args[2]);
     long beta = PyLong_AsLong(args[3]);
@@ -252,7 +260,8 @@ static PyObject *Endgame_search(Endgame *e, PyObject *const *args, Py_ssize_t na
 }
 
 static int Endgame_init(Endgame *e, PyObject *args, PyObject *kwargs) {
-    static char *names[] = {"players", "callers", "trump", "suits", "powers", "points", "bonus", NULL};
+    static char *names[] = {"players", "callers", "trump", "suits",
+                            "powers",  "points",  "bonus", NULL};
     Py_buffer suits, powers, points;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiiy*y*y*i", names, &e->players, &e->callers,
                                      &e->trump, &suits, &powers, &points, &e->bonus))
@@ -325,8 +334,10 @@ static PyTypeObject EndgameType = {
 };
 
 static struct PyModuleDef endgame_module = {
-    PyModuleDef_HEAD_INIT, "replay.solver._endgame",
-    "The tricks of a hand once its trump is open, searched in C (see the file's head).", -1, NULL,
+    PyModuleDef_HEAD_INIT,
+    .m_name = "replay.solver._endgame",
+    .m_doc = "The tricks of a hand once its trump is open, searched in C (see the file's head).",
+    .m_size = -1,
 };
 
 PyMODINIT_FUNC PyInit__endgame(void) {
