@@ -206,8 +206,7 @@ class DealSolver:
         values: dict[str, int] = {}
         previous = -1
         previous_value = 0
-        shift = 0
-        shifted = False
+        shift: int | None = None
         for encoded in board.legal():
             move = board.move_of(encoded)
             if previous >= 0 and equal_cards(
@@ -218,9 +217,9 @@ class DealSolver:
                 board.play(encoded)
                 if exact:
                     last = guesses.get(encoded)
-                    after = solver.value(None if last is None else last + shift)
-                    if last is not None and not shifted:
-                        shift, shifted = after - last, True
+                    after = solver.value(None if last is None else last + (shift or 0))
+                    if last is not None and shift is None:
+                        shift = after - last
                     guesses[encoded] = after
                 else:
                     after = int(solver.reaches(self.target))
