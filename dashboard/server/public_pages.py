@@ -244,7 +244,8 @@ times (revalidated by its ETag: a page is built at most every second and may be 
 more, so the last read is one built after the change), and put it in place only if it changed."""
 STYLE = (
     f"{served_faces()}body{{font-family:{FONT_STACK};margin:1rem;max-width:70rem}}"
-    "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem}"
+    "table{border-collapse:collapse;display:block;max-width:100%;overflow-x:auto}"
+    "td,th{border:1px solid #ccc;padding:.2rem .5rem}"
     "pre{white-space:pre-wrap}"
 )
 

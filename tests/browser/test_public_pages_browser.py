@@ -50,6 +50,9 @@ def test_a_public_page_follows_the_taps_without_a_key(desktop: Page, tmp_path: P
             address.startswith(f"{url}/app/static/fonts/") and status == 200
             for address, status in served
         ), served
+        desktop.set_viewport_size({"width": 390, "height": 844})  # a family's phone at home
+        widths = desktop.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert widths[0] <= widths[1], widths  # a wide table scrolls in itself, not the page
 
 
 LOADED_FACES = """async () => {
