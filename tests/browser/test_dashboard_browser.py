@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -24,6 +26,34 @@ def settle(page: Page) -> None:
     as a grey placeholder."""
     page.locator(IDLE).wait_for(timeout=WAIT_MS)
     expect(page.locator('[data-testid="stSkeleton"]')).to_have_count(0, timeout=WAIT_MS)
+
+
+#: Counts the app's script runs begun from now on (``window.thuruppuRuns``): every change of its
+#: state that leaves "running" or enters it, read from the change records, so a run drawn too fast
+#: to be seen between two checks is still counted.
+COUNT_RUNS = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  window.thuruppuRuns = 0;
+  if (window.thuruppuWatch) window.thuruppuWatch.disconnect();
+  window.thuruppuWatch = new MutationObserver((changes) => {
+    for (const change of changes) {
+      const now = app.getAttribute('data-test-script-state');
+      if (change.oldValue === 'running' || now === 'running') window.thuruppuRuns += 1;
+    }
+  });
+  window.thuruppuWatch.observe(
+    app, {attributes: true, attributeOldValue: true, attributeFilter: ['data-test-script-state']});
+}"""
+
+
+def rerun(page: Page, act: Callable[[], object]) -> None:
+    """Do ``act`` (a value committed: Enter in a field) and wait for the script run it starts
+    to end: what the page draws next is drawn from the archive as it is after ``act``, before
+    anything the test changes afterwards."""
+    page.evaluate(COUNT_RUNS)
+    act()
+    page.wait_for_function("() => window.thuruppuRuns > 0", timeout=WAIT_MS)
+    settle(page)
 
 
 def open_page(page: Page, url: str, path: str, ready: str) -> None:

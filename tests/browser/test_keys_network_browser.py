@@ -33,7 +33,7 @@ from tests.browser.conftest import (
     running_server,
     screenshot,
 )
-from tests.browser.test_dashboard_browser import settle
+from tests.browser.test_dashboard_browser import rerun, settle
 from tests.browser.test_record_browser import click_recorded, pad, wait_held
 from tests.day_setup import ORGANISER, description_text, played_match
 from tests.test_cli import run
@@ -326,7 +326,9 @@ def test_the_director_corrects_a_finished_hand_and_his_old_link_is_refused(
         area.fill(actions.correction_text(archive.record(network.played), 2))
         area.press("Control+Enter")
         why.fill("a second look")
-        why.press("Enter")
+        # the page drawn anew for the reason typed, with his old key still in force: only then
+        # is the key replaced (a run begun after it would draw the page refused, with no button)
+        rerun(page, lambda: why.press("Enter"))
         expect(page.locator(".st-key-dir-correct button")).to_be_enabled(timeout=WAIT_MS)
         network.issue("--director", "referee Mathew")  # his link replaced, the page still drawn
         before = stored(network.location)
