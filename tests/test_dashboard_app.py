@@ -51,6 +51,12 @@ def fresh_app() -> AppTest:
     and one test's must not show in the next."""
     st.cache_resource.clear()
     st.cache_data.clear()
+    return another_visitor()
+
+
+def another_visitor() -> AppTest:
+    """The app for one more visitor of the same server (its caches kept), given ``TIMEOUT`` a
+    run: Streamlit's 3 s default is too short on a machine busy with the rest of the suite."""
     return AppTest.from_file(str(APP), default_timeout=TIMEOUT)
 
 
@@ -142,7 +148,7 @@ def test_uploading_a_broken_file_says_what_could_not_be_read(app: AppTest) -> No
 def test_uploads_belong_to_the_browser_session_and_can_be_removed(app: AppTest) -> None:
     upload(app.run(), "mine.tgn", MINE)
     assert "mine.tgn (uploaded)" in set(app.dataframe[0].value["Session"])
-    other = AppTest.from_file(str(APP), default_timeout=TIMEOUT).run()  # another visitor
+    other = another_visitor().run()  # another visitor
     assert "mine.tgn (uploaded)" not in set(other.dataframe[0].value["Session"])
     app.button(key="upload-remove").click().run()
     no_exception(app)
@@ -182,7 +188,7 @@ def test_an_upload_is_imported_into_the_archive_on_purpose(app: AppTest, tmp_pat
     assert [plain(s.value) for s in app.success] == ["mine.tgn (uploaded) is now archive #1."]
     listed = set(app.dataframe[0].value["Session"])
     assert "archive #1" in listed and "mine.tgn (uploaded)" not in listed
-    other = AppTest.from_file(str(APP), default_timeout=TIMEOUT).run()
+    other = another_visitor().run()
     assert "archive #1" in set(other.dataframe[0].value["Session"])
 
 

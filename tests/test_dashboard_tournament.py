@@ -20,7 +20,7 @@ from dashboard.views.tournament.shared import TournamentTables, tournament_table
 from recorder.archive import ARCHIVE_ENV, open_archive
 from replay.tournament import Tournament, build_tournament
 from tests.tables import read_tables
-from tests.test_dashboard_app import APP, fresh_app, open_page, upload
+from tests.test_dashboard_app import another_visitor, fresh_app, open_page, upload
 
 SHARED_SECONDS = 2  # dashboard/screens/tournament.py's (a page script: not imported here)
 
@@ -167,7 +167,7 @@ def test_phones_on_the_standings_share_one_build_and_an_upload_has_its_own(
         return tournament_tables(tournament)
 
     monkeypatch.setattr(tournament_tables_module, "tournament_tables", counted)
-    phones = [open_page(fresh_app() if not n else AppTest.from_file(str(APP)), "tournament")
+    phones = [open_page(fresh_app() if not n else another_visitor(), "tournament")
               for n in range(3)]  # fmt: skip
     assert len(built) == 1 and not any(phone.exception for phone in phones)
     group_b = phones[2].dataframe[1].value
@@ -177,13 +177,13 @@ def test_phones_on_the_standings_share_one_build_and_an_upload_has_its_own(
     pd.testing.assert_frame_equal(group_b.reset_index(drop=True), expected)
     assert sorted(group_b["Played"]) == ["2", "2", "3", "3"]
 
-    own = upload(open_page(AppTest.from_file(str(APP)), "sessions"), held_back.name, uploaded)
+    own = upload(open_page(another_visitor(), "sessions"), held_back.name, uploaded)
     own = own.switch_page("screens/tournament.py").run()
     assert not own.exception and len(built) == 2
     assert list(own.dataframe[1].value["Played"]) == ["3"] * 4
     assert sorted(phones[0].run().dataframe[1].value["Played"]) == ["2", "2", "3", "3"]
     event = phones[0].query_params["event"]
-    projector = open_page(AppTest.from_file(str(APP)), "tournament", view="projector", event=event)
+    projector = open_page(another_visitor(), "tournament", view="projector", event=event)
     assert not projector.exception and len(built) == 2  # the phones' build
     clock[0] += SHARED_SECONDS
     phones[1].run()

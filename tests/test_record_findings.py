@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
+from tests.test_dashboard_app import TIMEOUT
+
 
 def boxes(family: str) -> list[str]:
     """The finding boxes ``draw_findings`` draws for one finding of ``family``."""
@@ -24,7 +26,7 @@ def boxes(family: str) -> list[str]:
             finding = Finding("not-held", 1, None, 2, "Babu", 10, 3, message)
             draw_findings([finding], "f", finding_symbols)
 
-    app = AppTest.from_function(script, args=(family,)).run()
+    app = AppTest.from_function(script, args=(family,), default_timeout=TIMEOUT).run()
     assert not app.exception
     return [box.proto.body for box in [*app.error, *app.warning, *app.info]]
 
