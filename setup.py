@@ -49,7 +49,7 @@ else:
     for extension in extensions:
         extension.optional = True
 
-# The tricks of a hand once its trump is open, where most of the search's nodes are, in C
+# The tricks of a hand from every trick start, where nearly all of the search's nodes are, in C
 # (replay/solver/_endgame.c); without a compiler the search plays them in Python, same values.
 extensions.append(
     Extension(

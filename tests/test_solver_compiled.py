@@ -3,8 +3,8 @@
 Installed with a C compiler, the search's modules run compiled (``setup.py``); a machine without one
 runs their source. Both must agree: a subprocess solves seeded positions with source copies of the
 packages, and its values, best moves and node counts must equal the compiled ones (the compiled
-search without its C part for open-trump tricks, whose nodes it does not count and which the copy
-lacks: ``tests/test_solver_endgame.py`` holds that one to the same values).
+search without its C part for the tricks from their starts, whose nodes it does not count and
+which the copy lacks: ``tests/test_solver_endgame.py`` holds that one to the same values).
 """
 
 from __future__ import annotations

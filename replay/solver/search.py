@@ -5,9 +5,10 @@ with the last-trick point), the callers maximising and the other team minimising
 "can the callers reach ``target``?"; probes halving the range give the exact value. Bounds on the
 points still to come are kept per trick-start position (the table), with the move that did best
 there; equal cards are searched once (``ordering``), and sure facts stop the search early
-(``bounds``). Once the trump is open, in a hand of plain play, a trick start is handed to the same
-search written in C (``_endgame.c``, built with the package when a compiler is there): most of the
-nodes lie there, and each costs there a small part of what it costs here.
+(``bounds``). In a hand of plain play (no undertaking, no early stop) every trick start, the trump
+open or still face down, is handed to the same search written in C (``_endgame.c``, built with
+the package when a compiler is there): nearly all of the nodes lie there, and each costs there a
+small part of what it costs here.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ class Solver:
         self.board = Board(position)
         self.relative = relative_ranks(self.board.layout)
         self.endgame = _endgame(self.board) if native else None
-        """The search in C of the tricks once the trump is open (``_endgame.c``), when it is built
+        """The search in C of the tricks from a trick start (``_endgame.c``), when it is built
         and the hand is plain play (no undertaking, no early stop): the same values, several
         times faster."""
         self.entries: dict[Key, Entry] = {}
@@ -132,8 +133,8 @@ class Solver:
             raise ValueError("only a deal of the same game, trump and call can share tables")
         other.table = self.table
         if self.endgame is not None:
-            same_side = other.board.callers == board.callers
-            other.endgame = self.endgame if same_side else _endgame(other.board)
+            same_caller = other.board.caller == board.caller
+            other.endgame = self.endgame if same_caller else _endgame(other.board)
         return other
 
     def value_after(self, move: Move, worse_than: int | None = None) -> int:
@@ -220,9 +221,9 @@ class Solver:
                 low, high = trick_bounds(board, low, high)
         elif board.count == board.players and (board.retro or board.face_down < 0):
             return last_round_value(board)
-        elif self.endgame is not None and board.face_down < 0:
+        elif self.endgame is not None:
             return taken + self.endgame.search(
-                board.hands, board.leader, alpha - taken, beta - taken
+                board.hands, board.leader, alpha - taken, beta - taken, board.face_down
             )
         else:
             entry = self._entry()
@@ -270,19 +271,25 @@ class Solver:
 
 
 def _endgame(board: Board) -> Endgame | None:
-    """The C search of the board's tricks once its trump is open (``None`` when it is not built,
-    or for a hand with an undertaking or an early stop, whose play it does not know)."""
+    """The C search of the board's tricks from their starts, with the caller's seat and the rules
+    of the hidden trump (``None`` when it is not built, or for a hand with an undertaking or an
+    early stop, whose play it does not know)."""
     if not NATIVE_ENDGAME or board.undertaking or board.stop_target or board.starting_rule:
         return None
     layout = board.layout
     return Endgame(
         board.players,
-        board.callers,
+        board.caller,
         board.trump,
         bytes(layout.suit_of),
         bytes(layout.power),
         bytes(layout.points),
         board.bonus,
+        retro=board.retro,
+        free_lead=board.free_lead,
+        no_hidden_discard=board.no_hidden_discard,
+        cuts_with_face_down=board.cuts_with_face_down,
+        show_on_trump_lead=board.show_on_trump_lead,
     )
 
 
