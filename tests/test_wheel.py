@@ -117,7 +117,7 @@ def test_the_project_is_imported_from_the_wheel(installed: Installed) -> None:
     assert ROOT not in location.parents
 
 
-def test_the_wheel_carries_the_c_search_of_the_open_trump_tricks(installed: Installed) -> None:
+def test_the_wheel_carries_the_c_search_of_the_tricks(installed: Installed) -> None:
     """Built with the package (``setup.py``), it is used from the wheel, with the same values."""
     script = (
         "import random\n"
