@@ -25,6 +25,26 @@ TAPS = "**/_tap"
 three taps reached the server through Chromium's offline switch while the page was reloaded."""
 
 
+STOP_TIMERS = """() => {
+  const last = setTimeout(() => {}, 0);
+  for (let id = 0; id <= last; id += 1) { clearTimeout(id); clearInterval(id); }
+}"""
+"""Clears every timer of the page: the pad's resending of its queue among them."""
+
+
+def reload_offline(page: Page) -> None:
+    """Reload the pad's page while offline (the load fails), with no request of the page being
+    unloaded left to go: a resend the pad started as the reload began reached the server once in
+    a full run through both the offline switch and the route (Playwright lets a request of a
+    document being unloaded through). So the pad's timers are cleared, a send already under way
+    is given time to fail (and to schedule its retry), and the timers are cleared again."""
+    page.evaluate(STOP_TIMERS)
+    page.wait_for_timeout(500)
+    page.evaluate(STOP_TIMERS)
+    with pytest.raises(Exception, match="ERR_INTERNET_DISCONNECTED"):
+        page.reload(timeout=WAIT_MS)
+
+
 def record_url(server: TapServer, session: int) -> str:
     """The session's Record page on ``server``."""
     return f"http://127.0.0.1:{server.port}/record?session={session}"
